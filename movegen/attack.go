@@ -1,0 +1,44 @@
+package movegen
+
+// attacked reports whether side by attacks square s: whether one of its
+// pieces could capture there with a single-leg move. Multi-leg moves add no
+// squares a piece does not already reach by a single leg in the games
+// defined so far (a Lion's second victims lie in its 5x5 jump box); the
+// variant concluder checks that, see checkLegCoverage.
+func (pos *Position) attacked(s Square, by Color) bool {
+	v := pos.v
+	for i := range v.attack {
+		a := &v.attack[i]
+		t := int(s)
+		for n := 1; n <= a.max; n++ {
+			t -= a.off
+			q := pos.board[t]
+			if q == Empty {
+				continue
+			}
+			if q != Edge && q.Color() == by && int(v.capRange[q][i]) >= n {
+				return true
+			}
+			break
+		}
+	}
+	return false
+}
+
+// Attacked reports whether side by attacks square s.
+func (pos *Position) Attacked(s Square, by Color) bool { return pos.attacked(s, by) }
+
+// InCheck reports whether the side to move has a royal piece under attack.
+func (pos *Position) InCheck() bool {
+	us := pos.side
+	if pos.v.Check {
+		return pos.attacked(pos.king[us], us.Other())
+	}
+	for i := 0; i < pos.count[us]; i++ {
+		s := pos.list[us][i]
+		if pos.v.Pieces[pos.board[s].Type()].Royal && pos.attacked(s, us.Other()) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,131 @@
+package movegen
+
+// GeneratePseudo appends every pseudo-legal move of the side to move: moves
+// the pieces can make and drops, with promotion choices, but without the
+// legality filters (self-check, lion trading, drop mate). A position where
+// the game is over still gets its moves; see GenerateLegal.
+func (pos *Position) GeneratePseudo(list *MoveList) {
+	v := pos.v
+	us := pos.side
+	passed := false
+	for i := 0; i < pos.count[us]; i++ {
+		from := pos.list[us][i]
+		p := pos.board[from]
+		for _, r := range v.rays[p] {
+			to := int(from)
+			for n := 0; n < r.max; n++ {
+				to += r.off
+				q := pos.board[to]
+				if q == Empty {
+					if r.mode&modeMove != 0 {
+						pos.addMove(list, from, Square(to), p, false, NewMove(from, Square(to)))
+					}
+					continue
+				}
+				if q != Edge && q.Color() != us && r.mode&modeCapture != 0 {
+					pos.addMove(list, from, Square(to), p, true, NewMove(from, Square(to)))
+				}
+				break
+			}
+		}
+		for k := range v.legs[p] {
+			la := &v.legs[p][k]
+			s1 := int(from) + la.off1
+			q1 := pos.board[s1]
+			if la.pass {
+				if q1 == Empty && !passed {
+					passed = true
+					list.add(Move(from) | Move(from)<<moveFromShift | movePass | Move(la.dir1)<<moveLeg1Shift)
+				}
+				continue
+			}
+			if !q1.isPiece() || q1.Color() == us {
+				continue
+			}
+			for j := 0; j < la.n2; j++ {
+				s2 := s1 + la.off2[j]
+				m := NewMove(from, Square(s2)).withLegs(la.dir1, 0)
+				if s2 == int(from) {
+					pos.addMove(list, from, from, p, true, m)
+					continue
+				}
+				q2 := pos.board[s2]
+				if q2 == Empty && la.mode2&modeMove != 0 || q2.isPiece() && q2.Color() != us && la.mode2&modeCapture != 0 {
+					pos.addMove(list, from, Square(s2), p, true, m)
+				}
+			}
+		}
+	}
+	if v.Drops {
+		pos.generateDrops(list)
+	}
+}
+
+// addMove appends m with its promotion choices, following the variant's
+// promotion and dead-piece rules.
+func (pos *Position) addMove(list *MoveList, from, to Square, p Piece, capture bool, m Move) {
+	v := pos.v
+	info := &v.Pieces[p.Type()]
+	if info.PromotesTo == 0 {
+		list.add(m)
+		return
+	}
+	us := pos.side
+	var may bool
+	if v.Promotion == PromoShogi {
+		may = v.inZone[us][from] || v.inZone[us][to]
+	} else {
+		may = !v.inZone[us][from] && v.inZone[us][to] || capture && (v.inZone[us][from] || v.inZone[us][to])
+	}
+	if !may && info.LastRank && to.Row() == v.lastRow[us] {
+		may = true
+	}
+	dead := v.dead[p][to]
+	if dead && v.DeadPieces == DeadForbid {
+		may = true
+	}
+	if may {
+		list.add(m | movePromote)
+	}
+	if dead && (v.DeadPieces == DeadForbid || v.DeadPieces == DeadPromote && may) {
+		return
+	}
+	list.add(m)
+}
+
+// generateDrops appends every drop of the side to move: any piece in hand on
+// any empty square, except where it could never move, and pawns (nifu
+// pieces) on a file that holds an unpromoted one of the same side.
+func (pos *Position) generateDrops(list *MoveList) {
+	v := pos.v
+	us := pos.side
+	for _, t := range v.HandTypes {
+		if pos.hand[us][t] == 0 {
+			continue
+		}
+		p := MakePiece(t, us)
+		dead := v.dead[p]
+		nifu := v.Pieces[t].Nifu
+		for f := 0; f < v.Files; f++ {
+			if nifu && pos.fileHas(f, p) {
+				continue
+			}
+			for r := 0; r < v.Ranks; r++ {
+				s := MakeSquare(r, f)
+				if pos.board[s] == Empty && (dead == nil || !dead[s]) {
+					list.add(NewDrop(t, s))
+				}
+			}
+		}
+	}
+}
+
+// fileHas reports whether column f holds piece p.
+func (pos *Position) fileHas(f int, p Piece) bool {
+	for r := 0; r < pos.v.Ranks; r++ {
+		if pos.board[MakeSquare(r, f)] == p {
+			return true
+		}
+	}
+	return false
+}

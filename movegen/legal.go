@@ -1,0 +1,214 @@
+package movegen
+
+// GenerateLegal appends the legal moves of the side to move. It generates
+// nothing when the game is already over (GameOver), and otherwise filters the
+// pseudo-legal moves by the variant's rules: no move may leave the own royal
+// attacked (check variants), no drop of a NoDropMate piece may checkmate, and
+// the chu lion-trading rules of the rule set in force.
+func (pos *Position) GenerateLegal(list *MoveList) {
+	if pos.GameOver() {
+		return
+	}
+	start := list.N
+	pos.GeneratePseudo(list)
+	v := pos.v
+	if !v.Check && v.LionTrade == LionNone {
+		return
+	}
+	inCheck := v.Check && pos.InCheck()
+	n := start
+	for i := start; i < list.N; i++ {
+		m := list.Moves[i]
+		if pos.legalFilter(m, inCheck) {
+			list.Moves[n] = m
+			n++
+		}
+	}
+	list.N = n
+}
+
+// legalFilter applies the legality tests GeneratePseudo leaves out.
+func (pos *Position) legalFilter(m Move, inCheck bool) bool {
+	v := pos.v
+	us := pos.side
+	if v.Check {
+		if !pos.keepsRoyalSafe(m, inCheck) {
+			return false
+		}
+		if m.IsDrop() && v.Pieces[m.DropType()].NoDropMate && pos.dropMates(m) {
+			return false
+		}
+	}
+	if v.LionTrade != LionNone && !m.IsDrop() && !m.IsPass() {
+		if !pos.lionTradeOK(m, us) {
+			return false
+		}
+	}
+	return true
+}
+
+// keepsRoyalSafe reports whether m leaves the mover's royal unattacked. When
+// the side is not in check, a non-royal move can only expose the royal along
+// a sliding line through its origin, so most moves need no test.
+func (pos *Position) keepsRoyalSafe(m Move, inCheck bool) bool {
+	us := pos.side
+	k := pos.king[us]
+	if !inCheck {
+		if m.IsDrop() || m.IsPass() {
+			return true
+		}
+		if from := m.From(); from != k && !pos.v.aligned[int(k)-int(from)+NumCells] {
+			return true
+		}
+	}
+	pos.Make(m)
+	ok := !pos.attacked(pos.king[us], us.Other())
+	pos.Unmake()
+	return ok
+}
+
+// dropMates reports whether drop m checkmates: it attacks the enemy royal and
+// the opponent has no legal reply.
+func (pos *Position) dropMates(m Move) bool {
+	them := pos.side.Other()
+	pos.Make(m)
+	mate := false
+	if pos.attacked(pos.king[them], pos.side.Other()) {
+		mate = !pos.hasLegalMove()
+	}
+	pos.Unmake()
+	return mate
+}
+
+// hasLegalMove reports whether the side to move has a legal move (drop-mate
+// restrictions aside, which cannot matter: a drop that mates also is a move).
+func (pos *Position) hasLegalMove() bool {
+	if pos.scratch == nil {
+		pos.scratch = new(MoveList)
+	}
+	l := pos.scratch
+	l.N = 0
+	pos.GeneratePseudo(l)
+	inCheck := pos.InCheck()
+	for i := 0; i < l.N; i++ {
+		if pos.keepsRoyalSafe(l.Moves[i], inCheck) {
+			return true
+		}
+	}
+	return false
+}
+
+// GameOver reports whether the game has ended in this position: a side has
+// lost its last royal, or (bare-king rule) the side that just moved has
+// nothing but a single royal left after its reply, which loses unless it
+// bared the opponent in return (a draw). Mate and stalemate show as a
+// position without legal moves. This is also the perft convention: such a
+// node has no children, as Fairy-Stockfish counts.
+func (pos *Position) GameOver() bool {
+	us, them := pos.side, pos.side.Other()
+	if pos.royals[us] == 0 || pos.royals[them] == 0 {
+		return true
+	}
+	return pos.v.BareKing && pos.bare(them)
+}
+
+// bare reports whether side c has nothing but one royal piece (on the board
+// and in hand).
+func (pos *Position) bare(c Color) bool {
+	if pos.royals[c] != 1 || pos.nonRoyal[c] != 0 {
+		return false
+	}
+	for _, t := range pos.v.HandTypes {
+		if pos.hand[c][t] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// lionTradeOK applies the chu lion-trading rules (chu sheet, sections 5 and
+// 9b) to a move of side us.
+func (pos *Position) lionTradeOK(m Move, us Color) bool {
+	v := pos.v
+	from, to, mid := m.From(), m.To(), m.Mid()
+	var victimMid, victimTo Piece
+	if mid != NoSquare {
+		victimMid = pos.board[mid]
+	}
+	if to != from {
+		victimTo = pos.board[to]
+	}
+	isLion := func(p Piece) bool { return p.isPiece() && v.Pieces[p.Type()].Lion }
+	if !isLion(victimMid) && !isLion(victimTo) {
+		return true
+	}
+	mover := pos.board[from]
+	moverLion := v.Pieces[mover.Type()].Lion
+	them := us.Other()
+	// Rule 2: a Lion takes a non-adjacent Lion.
+	if moverLion && isLion(victimTo) && !adjacent(from, to) {
+		bridge := victimMid.isPiece() && v.Pieces[victimMid.Type()].Value > bridgeValue
+		if !bridge {
+			pos.Make(m)
+			protected := pos.attacked(to, them)
+			pos.Unmake()
+			if !protected && v.LionTrade != LionHaChu && victimMid.isPiece() {
+				protected = pos.pieceAttacks(victimMid, mid, to)
+			}
+			if protected {
+				return false
+			}
+		}
+	}
+	// Rule 3: the counter-strike after a non-Lion captured a Lion.
+	if pos.lionCap == NoSquare {
+		return true
+	}
+	switch v.LionTrade {
+	case LionHaChu:
+		return moverLion
+	case LionLishogi:
+		if moverLion {
+			return true
+		}
+		if isLion(victimMid) && mid != pos.lionCap || isLion(victimTo) && to != pos.lionCap {
+			return false
+		}
+		return true
+	default: // JCSA: protected Lions of the opponent may not be taken at all.
+		pos.Make(m)
+		protected := isLion(victimTo) && pos.attacked(to, them) || isLion(victimMid) && pos.attacked(mid, them)
+		pos.Unmake()
+		return !protected
+	}
+}
+
+// bridgeValue is the highest value of a first victim that does not make a
+// "bridge" capture (a Pawn or Go-Between, worth one pawn).
+const bridgeValue = 100
+
+// adjacent reports whether a and b are one king step apart.
+func adjacent(a, b Square) bool {
+	return dirOf(int(b)-int(a)) != 0
+}
+
+// pieceAttacks reports whether piece p standing on s could capture on t with
+// a single leg, on the current board.
+func (pos *Position) pieceAttacks(p Piece, s, t Square) bool {
+	for _, r := range pos.v.rays[p] {
+		if r.mode&modeCapture == 0 {
+			continue
+		}
+		x := int(s)
+		for n := 0; n < r.max; n++ {
+			x += r.off
+			if x == int(t) {
+				return true
+			}
+			if pos.board[x] != Empty {
+				break
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,558 @@
+package movegen
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// MaxPiecesPerSide bounds the piece list of one side.
+const MaxPiecesPerSide = 255
+
+// undo records what Make changed, so Unmake can restore it exactly.
+type undo struct {
+	move     Move
+	moved    Piece
+	capMid   Piece
+	capMid2  Piece
+	capTo    Piece
+	key      uint64
+	lionCap  Square
+	nonRoyal [ColorCount]int16
+}
+
+// Position is a game position: board, hands, side to move, the chu
+// counter-strike state, and an undo stack. The zero value is not usable; build
+// positions with NewPosition. A Position is not safe for concurrent use.
+type Position struct {
+	v     *Variant
+	board [NumCells]Piece
+	hand  [ColorCount][MaxPieceTypes + 1]uint8
+	side  Color
+	key   uint64
+	// lionCap is the square where a non-Lion captured a Lion on the last
+	// move (the chu counter-strike rule), or NoSquare.
+	lionCap Square
+	// moveNo counts plies from 1, as in SFEN.
+	moveNo int
+	list   [ColorCount][MaxPiecesPerSide]Square
+	count  [ColorCount]int
+	index  [NumCells]uint8
+	royals [ColorCount]int
+	// nonRoyal counts each side's non-royal pieces on the board.
+	nonRoyal [ColorCount]int16
+	// king holds each side's royal square in variants with the check rule.
+	king [ColorCount]Square
+	hist []undo
+	// scratch is a move list for nested generation (drop-mate tests),
+	// allocated on first use.
+	scratch *MoveList
+}
+
+// Variant returns the position's variant.
+func (pos *Position) Variant() *Variant { return pos.v }
+
+// SideToMove returns the side to move.
+func (pos *Position) SideToMove() Color { return pos.side }
+
+// Key returns the Zobrist key of the position.
+func (pos *Position) Key() uint64 { return pos.key }
+
+// At returns the content of square s.
+func (pos *Position) At(s Square) Piece { return pos.board[s] }
+
+// Hand returns how many pieces of type t side c holds.
+func (pos *Position) Hand(c Color, t PieceType) int { return int(pos.hand[c][t]) }
+
+// Ply returns the number of moves made since the position was set up.
+func (pos *Position) Ply() int { return len(pos.hist) }
+
+// LionCaptureSquare returns the square where a non-Lion captured a Lion on
+// the previous move (chu counter-strike rule), or NoSquare.
+func (pos *Position) LionCaptureSquare() Square { return pos.lionCap }
+
+// RoyalCount returns how many royal pieces side c has on the board.
+func (pos *Position) RoyalCount(c Color) int { return pos.royals[c] }
+
+// Pieces returns the squares of side c's pieces (in no particular order).
+func (pos *Position) Pieces(c Color) []Square { return pos.list[c][:pos.count[c]] }
+
+// LastMove returns the last move made, or NullMove.
+func (pos *Position) LastMove() Move {
+	if len(pos.hist) == 0 {
+		return NullMove
+	}
+	return pos.hist[len(pos.hist)-1].move
+}
+
+// Clone returns an independent copy of the position (the undo history is
+// copied too).
+func (pos *Position) Clone() *Position {
+	c := *pos
+	c.hist = append(make([]undo, 0, cap(pos.hist)), pos.hist...)
+	c.scratch = nil
+	return &c
+}
+
+func (pos *Position) put(p Piece, s Square) {
+	c := p.Color()
+	pos.board[s] = p
+	pos.index[s] = uint8(pos.count[c])
+	pos.list[c][pos.count[c]] = s
+	pos.count[c]++
+	pos.key ^= pos.v.pieceKey(p, s)
+	if pos.v.Pieces[p.Type()].Royal {
+		pos.royals[c]++
+		pos.king[c] = s
+	} else {
+		pos.nonRoyal[c]++
+	}
+}
+
+func (pos *Position) remove(s Square) {
+	p := pos.board[s]
+	c := p.Color()
+	i := pos.index[s]
+	pos.count[c]--
+	last := pos.list[c][pos.count[c]]
+	pos.list[c][i] = last
+	pos.index[last] = i
+	pos.board[s] = Empty
+	pos.key ^= pos.v.pieceKey(p, s)
+	if pos.v.Pieces[p.Type()].Royal {
+		pos.royals[c]--
+	} else {
+		pos.nonRoyal[c]--
+	}
+}
+
+// relocate moves the piece on from to the empty square to, changing it to np
+// (which differs on promotion).
+func (pos *Position) relocate(from, to Square, np Piece) {
+	p := pos.board[from]
+	c := p.Color()
+	i := pos.index[from]
+	pos.list[c][i] = to
+	pos.index[to] = i
+	pos.board[from] = Empty
+	pos.board[to] = np
+	pos.key ^= pos.v.pieceKey(p, from) ^ pos.v.pieceKey(np, to)
+	if pos.v.Pieces[p.Type()].Royal {
+		pos.king[c] = to
+	}
+}
+
+func (pos *Position) setHand(c Color, t PieceType, n int) {
+	if ks := pos.v.handKeys[c][t]; ks != nil {
+		pos.key ^= ks[pos.hand[c][t]] ^ ks[n]
+	}
+	pos.hand[c][t] = uint8(n)
+}
+
+// Make plays m, which must be a legal (or at least pseudo-legal) move of the
+// side to move, and pushes an undo record.
+func (pos *Position) Make(m Move) {
+	v := pos.v
+	u := undo{move: m, key: pos.key, lionCap: pos.lionCap, nonRoyal: pos.nonRoyal}
+	us := pos.side
+	if pos.lionCap != NoSquare {
+		pos.key ^= v.lionKeys[pos.lionCap]
+		pos.lionCap = NoSquare
+	}
+	switch {
+	case m.IsDrop():
+		t := m.DropType()
+		p := MakePiece(t, us)
+		pos.setHand(us, t, int(pos.hand[us][t])-1)
+		pos.put(p, m.To())
+		u.moved = p
+	case m.IsPass():
+		u.moved = pos.board[m.From()]
+	default:
+		from, to := m.From(), m.To()
+		p := pos.board[from]
+		u.moved = p
+		lionCapture := false
+		if mid := m.Mid(); mid != NoSquare && pos.board[mid] != Empty {
+			u.capMid = pos.board[mid]
+			pos.capture(mid)
+			lionCapture = lionCapture || v.Pieces[u.capMid.Type()].Lion
+			if mid2 := m.Mid2(); mid2 != NoSquare && mid2 != from && pos.board[mid2] != Empty {
+				u.capMid2 = pos.board[mid2]
+				pos.capture(mid2)
+			}
+		}
+		np := p
+		if m.IsPromotion() {
+			np = MakePiece(v.Pieces[p.Type()].PromotesTo, us)
+		}
+		if to != from {
+			if q := pos.board[to]; q != Empty {
+				u.capTo = q
+				pos.capture(to)
+				lionCapture = lionCapture || v.Pieces[q.Type()].Lion
+			}
+			pos.relocate(from, to, np)
+		} else if np != p {
+			pos.remove(from)
+			pos.put(np, from)
+		}
+		if lionCapture && v.LionTrade != LionNone && !v.Pieces[p.Type()].Lion {
+			pos.lionCap = to
+			pos.key ^= v.lionKeys[to]
+		}
+	}
+	pos.hist = append(pos.hist, u)
+	pos.side = us.Other()
+	pos.key ^= v.sideKey
+	pos.moveNo++
+}
+
+// capture removes the piece on s and, in drop games, puts its base type in
+// the hand of the side to move.
+func (pos *Position) capture(s Square) {
+	p := pos.board[s]
+	pos.remove(s)
+	if pos.v.Drops {
+		if info := &pos.v.Pieces[p.Type()]; !info.Royal {
+			pos.setHand(pos.side, info.Base, int(pos.hand[pos.side][info.Base])+1)
+		}
+	}
+}
+
+// Unmake takes back the last move made.
+func (pos *Position) Unmake() {
+	n := len(pos.hist) - 1
+	u := pos.hist[n]
+	pos.hist = pos.hist[:n]
+	pos.side = pos.side.Other()
+	pos.moveNo--
+	m := u.move
+	us := pos.side
+	switch {
+	case m.IsDrop():
+		pos.remove(m.To())
+		t := m.DropType()
+		pos.setHand(us, t, int(pos.hand[us][t])+1)
+	case m.IsPass():
+	default:
+		from, to := m.From(), m.To()
+		if to != from {
+			pos.relocate(to, from, u.moved)
+		} else if pos.board[from] != u.moved {
+			pos.remove(from)
+			pos.put(u.moved, from)
+		}
+		if u.capTo != Empty {
+			pos.uncapture(u.capTo, to)
+		}
+		if u.capMid2 != Empty {
+			pos.uncapture(u.capMid2, m.Mid2())
+		}
+		if u.capMid != Empty {
+			pos.uncapture(u.capMid, m.Mid())
+		}
+	}
+	pos.lionCap = u.lionCap
+	pos.key = u.key
+	pos.nonRoyal = u.nonRoyal
+}
+
+func (pos *Position) uncapture(p Piece, s Square) {
+	pos.put(p, s)
+	if pos.v.Drops {
+		if info := &pos.v.Pieces[p.Type()]; !info.Royal {
+			pos.setHand(pos.side, info.Base, int(pos.hand[pos.side][info.Base])-1)
+		}
+	}
+}
+
+// ComputeKey recomputes the Zobrist key from scratch (for verification).
+func (pos *Position) ComputeKey() uint64 {
+	v := pos.v
+	var k uint64
+	for r := 0; r < v.Ranks; r++ {
+		for f := 0; f < v.Files; f++ {
+			s := MakeSquare(r, f)
+			if p := pos.board[s]; p != Empty {
+				k ^= v.pieceKey(p, s)
+			}
+		}
+	}
+	for c := Color(0); c < ColorCount; c++ {
+		for _, t := range v.HandTypes {
+			k ^= v.handKeys[c][t][pos.hand[c][t]]
+		}
+	}
+	if pos.side == White {
+		k ^= v.sideKey
+	}
+	if pos.lionCap != NoSquare {
+		k ^= v.lionKeys[pos.lionCap]
+	}
+	return k
+}
+
+// NewPosition sets up a position of variant v from an SFEN string
+// (board, side, hand or lion-capture field, move number; the last three are
+// optional). "startpos" gives the variant's start position.
+func NewPosition(v *Variant, sfen string) (*Position, error) {
+	if sfen == "startpos" || sfen == "" {
+		sfen = v.StartSFEN
+	}
+	pos := &Position{v: v, hist: make([]undo, 0, 512), moveNo: 1}
+	for i := range pos.board {
+		pos.board[i] = Edge
+	}
+	fields := strings.Fields(sfen)
+	if len(fields) == 0 || len(fields) > 4 {
+		return nil, fmt.Errorf("SFEN needs 1 to 4 fields (board side hand move), got %d", len(fields))
+	}
+	if err := pos.parseBoard(fields[0]); err != nil {
+		return nil, err
+	}
+	if len(fields) > 1 {
+		switch fields[1] {
+		case "b":
+		case "w":
+			pos.side = White
+			pos.key ^= v.sideKey
+		default:
+			return nil, fmt.Errorf("side to move must be b or w, got %q", fields[1])
+		}
+	}
+	if len(fields) > 2 {
+		if err := pos.parseThird(fields[2]); err != nil {
+			return nil, err
+		}
+	}
+	if len(fields) > 3 {
+		n, err := strconv.Atoi(fields[3])
+		if err != nil || n < 1 || n > 1000000 {
+			return nil, fmt.Errorf("bad move number %q", fields[3])
+		}
+		pos.moveNo = n
+	}
+	if v.Check {
+		for c := Color(0); c < ColorCount; c++ {
+			if pos.royals[c] != 1 {
+				return nil, fmt.Errorf("%s must have exactly one %s, has %d", c, v.Pieces[v.royalType].Name, pos.royals[c])
+			}
+		}
+		if pos.attacked(pos.king[pos.side.Other()], pos.side) {
+			return nil, fmt.Errorf("the side not to move is in check")
+		}
+	} else if pos.royals[Black] == 0 || pos.royals[White] == 0 {
+		return nil, fmt.Errorf("each side needs a royal piece")
+	}
+	return pos, nil
+}
+
+// readPieceID reads one piece token (+X, X', L!) at s[i:], returning the
+// upper-case ID, the colour and the token length.
+func readPieceID(s string, i int) (string, Color, int, bool) {
+	j := i
+	prom := false
+	if j < len(s) && s[j] == '+' {
+		prom = true
+		j++
+	}
+	if j >= len(s) {
+		return "", 0, 0, false
+	}
+	c := s[j]
+	var col Color
+	switch {
+	case c >= 'A' && c <= 'Z':
+		col = Black
+	case c >= 'a' && c <= 'z':
+		col = White
+		c -= 'a' - 'A'
+	default:
+		return "", 0, 0, false
+	}
+	id := string(c)
+	j++
+	if j < len(s) && (s[j] == '\'' || s[j] == '!') {
+		id += string(s[j])
+		j++
+	}
+	if prom {
+		id = "+" + id
+	}
+	return id, col, j - i, true
+}
+
+func (pos *Position) parseBoard(b string) error {
+	v := pos.v
+	rows := strings.Split(b, "/")
+	if len(rows) != v.Ranks {
+		return fmt.Errorf("board has %d ranks, %s needs %d", len(rows), v.Name, v.Ranks)
+	}
+	for r, row := range rows {
+		f := 0
+		for i := 0; i < len(row); {
+			if row[i] >= '0' && row[i] <= '9' {
+				n := 0
+				for i < len(row) && row[i] >= '0' && row[i] <= '9' {
+					n = n*10 + int(row[i]-'0')
+					i++
+					if n > v.Files {
+						break
+					}
+				}
+				if n == 0 || f+n > v.Files {
+					return fmt.Errorf("rank %d: bad empty count or too many squares", r+1)
+				}
+				for k := 0; k < n; k++ {
+					pos.board[MakeSquare(r, f)] = Empty
+					f++
+				}
+				continue
+			}
+			id, col, n, ok := readPieceID(row, i)
+			if !ok {
+				return fmt.Errorf("rank %d: unexpected %q", r+1, row[i:i+1])
+			}
+			t, known := v.byID[id]
+			if !known {
+				return fmt.Errorf("rank %d: unknown piece %q in %s", r+1, row[i:i+n], v.Name)
+			}
+			if f >= v.Files {
+				return fmt.Errorf("rank %d has more than %d squares", r+1, v.Files)
+			}
+			if pos.count[col] >= MaxPiecesPerSide {
+				return fmt.Errorf("too many pieces for %s", col)
+			}
+			pos.put(MakePiece(t, col), MakeSquare(r, f))
+			f++
+			i += n
+		}
+		if f != v.Files {
+			return fmt.Errorf("rank %d has %d squares, %s needs %d", r+1, f, v.Name, v.Files)
+		}
+	}
+	return nil
+}
+
+// parseThird reads the third SFEN field: the hands in drop games, the
+// counter-strike square in chu (lishogi's convention), else "-".
+func (pos *Position) parseThird(s string) error {
+	v := pos.v
+	if s == "-" {
+		return nil
+	}
+	if v.LionTrade != LionNone {
+		sq, err := v.ParseSquareUSI(s)
+		if err != nil {
+			return fmt.Errorf("lion-capture field: %v", err)
+		}
+		p := pos.board[sq]
+		if !p.isPiece() || p.Color() == pos.side {
+			return fmt.Errorf("lion-capture field %s: no piece of the side that just moved there", s)
+		}
+		pos.lionCap = sq
+		pos.key ^= v.lionKeys[sq]
+		return nil
+	}
+	if !v.Drops {
+		return fmt.Errorf("%s has no pieces in hand; third field must be -", v.Name)
+	}
+	for i := 0; i < len(s); {
+		n := 0
+		digits := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			n = n*10 + int(s[i]-'0')
+			i++
+			digits++
+			if digits > 3 {
+				return fmt.Errorf("hand count too large")
+			}
+		}
+		if digits == 0 {
+			n = 1
+		}
+		id, col, k, ok := readPieceID(s, i)
+		if !ok {
+			return fmt.Errorf("bad hand %q", s)
+		}
+		t, known := v.byID[id]
+		if !known || v.handKeys[col][t] == nil {
+			return fmt.Errorf("piece %q cannot be in hand", s[i:i+k])
+		}
+		total := int(pos.hand[col][t]) + n
+		if n == 0 || total > v.handMax {
+			return fmt.Errorf("bad hand count in %q", s)
+		}
+		pos.setHand(col, t, total)
+		i += k
+	}
+	return nil
+}
+
+// SFEN returns the position in SFEN form: board, side, hand (drop games) or
+// counter-strike square (chu) or -, and move number.
+func (pos *Position) SFEN() string {
+	v := pos.v
+	var b strings.Builder
+	for r := 0; r < v.Ranks; r++ {
+		if r > 0 {
+			b.WriteByte('/')
+		}
+		empty := 0
+		for f := 0; f < v.Files; f++ {
+			p := pos.board[MakeSquare(r, f)]
+			if p == Empty {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			b.WriteString(v.pieceText(p))
+		}
+		if empty > 0 {
+			b.WriteString(strconv.Itoa(empty))
+		}
+	}
+	if pos.side == Black {
+		b.WriteString(" b ")
+	} else {
+		b.WriteString(" w ")
+	}
+	third := "-"
+	if pos.lionCap != NoSquare {
+		third = v.SquareUSI(pos.lionCap)
+	} else if v.Drops {
+		var h strings.Builder
+		for c := Color(0); c < ColorCount; c++ {
+			for _, t := range v.HandTypes {
+				n := pos.hand[c][t]
+				if n == 0 {
+					continue
+				}
+				if n > 1 {
+					h.WriteString(strconv.Itoa(int(n)))
+				}
+				h.WriteString(v.pieceText(MakePiece(t, c)))
+			}
+		}
+		if h.Len() > 0 {
+			third = h.String()
+		}
+	}
+	b.WriteString(third)
+	b.WriteByte(' ')
+	b.WriteString(strconv.Itoa(pos.moveNo))
+	return b.String()
+}
+
+// pieceText writes a piece as in SFEN: upper case for Black.
+func (v *Variant) pieceText(p Piece) string {
+	id := v.Pieces[p.Type()].ID
+	if p.Color() == White {
+		return strings.ToLower(id)
+	}
+	return id
+}

@@ -1,0 +1,759 @@
+package movegen
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Promotion rules, chosen by the variant key `promotion`.
+const (
+	// PromoShogi lets any move that starts or ends in the zone promote.
+	PromoShogi = iota
+	// PromoChu lets a move promote when it enters the zone, or when it
+	// captures and starts or ends in the zone.
+	PromoChu
+)
+
+// Dead-piece rules, chosen by the variant key `deadpieces`: what happens to a
+// move that leaves an unpromoted piece on a square from which it could never
+// move again (a Pawn on the last rank).
+const (
+	// DeadForbid: such a move must promote, and may always do so.
+	DeadForbid = iota
+	// DeadPromote: it must promote when the move may promote; otherwise the
+	// plain move stays legal and the piece is dead.
+	DeadPromote
+	// DeadAllow: dead pieces are legal; promotion follows the normal rule.
+	DeadAllow
+)
+
+// Lion-trading rule sets (chu shogi). See the rules sheet, section 9b.
+const (
+	// LionNone: no lion-trading restrictions.
+	LionNone = iota
+	// LionJCSA: the Japanese Chu Shogi Association rules.
+	LionJCSA
+	// LionLishogi: what lishogi's rules code does.
+	LionLishogi
+	// LionHaChu: what HaChu 0.21 does with its default options.
+	LionHaChu
+)
+
+// PieceInfo describes one piece type of a variant.
+type PieceInfo struct {
+	// ID is the letter code used in SFEN and move text, upper case, with a
+	// leading + for promoted forms and an optional ' or ! suffix (L!, +C').
+	ID string
+	// Name is the English name, words joined by hyphens.
+	Name string
+	// Betza is the XBetza move description.
+	Betza string
+	// Value is the material value in centipawns (Pawn = 100).
+	Value int
+	// Promoted marks a promoted form; it never promotes again.
+	Promoted bool
+	// PromotesTo is the promoted type, or 0.
+	PromotesTo PieceType
+	// Base is the unpromoted type (itself for unpromoted pieces); a captured
+	// piece goes to hand as its Base.
+	Base PieceType
+	// Royal marks pieces whose loss loses the game (King, Crown Prince).
+	Royal bool
+	// Lion marks pieces that count as a Lion for the chu lion-trading rules.
+	Lion bool
+	// Nifu forbids dropping this piece on a file holding an unpromoted one of
+	// the same side.
+	Nifu bool
+	// NoDropMate forbids a drop of this piece that checkmates.
+	NoDropMate bool
+	// LastRank lets the piece promote on any move that reaches the last rank.
+	LastRank bool
+	// Line is where the piece was defined (file:line), for messages.
+	Line string
+
+	atoms []Atom
+}
+
+// ray is a concluded single-leg move vector: step by off up to max times.
+type ray struct {
+	off  int
+	max  int
+	mode int
+}
+
+// legAtom is a concluded two-leg move starting with one king step.
+type legAtom struct {
+	off1  int
+	dir1  uint32
+	mode1 int
+	pass  bool
+	n2    int
+	off2  [8]int
+	mode2 int
+}
+
+// attackVec is one distinct capture direction over all pieces of a variant,
+// with the longest range any piece has along it.
+type attackVec struct {
+	off int
+	max int
+}
+
+// Variant is a concluded game definition: the parsed data plus the derived
+// tables that move generation reads. A Variant is immutable once concluded
+// and may be shared by any number of positions and goroutines.
+type Variant struct {
+	// Name is the short name used in every interface (chu, heiandai, ...).
+	Name string
+	// Title is the human-readable name.
+	Title string
+	// Files and Ranks give the board size.
+	Files, Ranks int
+	// ZoneDepth is the number of ranks in each promotion zone.
+	ZoneDepth int
+	// Promotion is PromoShogi or PromoChu.
+	Promotion int
+	// DeadPieces is DeadForbid, DeadPromote or DeadAllow.
+	DeadPieces int
+	// Drops enables drops of captured pieces.
+	Drops bool
+	// Check makes moves that leave the own royal attacked illegal.
+	Check bool
+	// BareKing enables the bare-king rule with the bare-back draw.
+	BareKing bool
+	// LionTrade is the lion-trading rule set in force (LionNone if the game
+	// has none).
+	LionTrade int
+	// RuleSets lists the selectable rule sets; RuleSet is the one in force.
+	RuleSets []string
+	// RuleSet is the rule set in force ("" if the game has none).
+	RuleSet string
+	// StartSFEN is the start position.
+	StartSFEN string
+	// Pieces is the piece table indexed by PieceType; entry 0 is unused.
+	Pieces []PieceInfo
+	// ID is the FarmHash fingerprint of the canonical definition.
+	ID uint64
+	// Source names where the definition came from (file:line of its section).
+	Source string
+
+	sec      *section
+	rays     [256][]ray
+	legs     [256][]legAtom
+	inZone   [ColorCount][NumCells]bool
+	lastRow  [ColorCount]int
+	dead     [256][]bool
+	attack   []attackVec
+	capRange [256][]uint8
+	zobrist  []uint64
+	handKeys [ColorCount][MaxPieceTypes + 1][]uint64
+	sideKey  uint64
+	lionKeys []uint64
+	handMax  int
+	// HandTypes lists the types that can be held in hand, in SFEN order.
+	HandTypes []PieceType
+	royalType PieceType
+	// aligned[d+NumCells] tells whether a sliding attack can run along the
+	// cell difference d (used to skip most self-check tests).
+	aligned [2 * NumCells]bool
+	byID    map[string]PieceType
+}
+
+// PieceByID returns the type with the given upper-case ID.
+func (v *Variant) PieceByID(id string) (PieceType, bool) {
+	t, ok := v.byID[id]
+	return t, ok
+}
+
+// Info returns the piece table entry of type t.
+func (v *Variant) Info(t PieceType) *PieceInfo { return &v.Pieces[t] }
+
+// OnBoard reports whether s is a playing square of this variant's board.
+func (v *Variant) OnBoard(s Square) bool {
+	r, c := s.Row(), s.Col()
+	return int(s) < NumCells && r >= 0 && r < v.Ranks && c >= 0 && c < v.Files
+}
+
+// InZone reports whether s lies in c's promotion zone.
+func (v *Variant) InZone(c Color, s Square) bool { return v.inZone[c][s] }
+
+// section is one [name:parent] block of a definition file, before conclusion.
+type section struct {
+	name, parent string
+	line         string
+	keys         map[string]string
+	keyLine      map[string]string
+	pieces       []pieceLine
+}
+
+type pieceLine struct {
+	fields []string
+	line   string
+}
+
+// ParseError is a definition error with its position.
+type ParseError struct {
+	Pos string
+	Msg string
+}
+
+func (e *ParseError) Error() string { return e.Pos + ": " + e.Msg }
+
+func errAt(pos, format string, args ...any) error {
+	return &ParseError{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+}
+
+// knownKeys are the variant keys the parser accepts; each is documented in
+// the header of variants/builtin.ini.
+var knownKeys = map[string]bool{
+	"title": true, "board": true, "zone": true, "promotion": true, "deadpieces": true,
+	"drops": true, "check": true, "bareking": true, "rulesets": true, "start": true,
+}
+
+// ParseVariants reads a definition file and returns its concluded variants in
+// file order. file is used in error messages.
+func ParseVariants(file, text string) ([]*Variant, error) {
+	secs, err := parseSections(file, text)
+	if err != nil {
+		return nil, err
+	}
+	byName := map[string]*section{}
+	var out []*Variant
+	for _, s := range secs {
+		if _, dup := byName[s.name]; dup {
+			return nil, errAt(s.line, "variant %q defined twice", s.name)
+		}
+		byName[s.name] = s
+		if s.parent != "" {
+			p, ok := byName[s.parent]
+			if !ok {
+				return nil, errAt(s.line, "parent variant %q is not defined above", s.parent)
+			}
+			inherit(s, p)
+		}
+		v, err := conclude(s, "")
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	if len(out) == 0 {
+		return nil, errAt(file+":1", "no [variant] section")
+	}
+	return out, nil
+}
+
+func parseSections(file, text string) ([]*section, error) {
+	var secs []*section
+	var cur *section
+	for n, raw := range strings.Split(text, "\n") {
+		pos := fmt.Sprintf("%s:%d", file, n+1)
+		line := raw
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
+		}
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if line[0] == '[' {
+			if line[len(line)-1] != ']' {
+				return nil, errAt(pos, "section header %q lacks ]", line)
+			}
+			head := line[1 : len(line)-1]
+			name, parent, _ := strings.Cut(head, ":")
+			name, parent = strings.TrimSpace(name), strings.TrimSpace(parent)
+			if !validName(name) {
+				return nil, errAt(pos, "bad variant name %q (use lower-case letters and digits)", name)
+			}
+			cur = &section{name: name, parent: parent, line: pos, keys: map[string]string{}, keyLine: map[string]string{}}
+			secs = append(secs, cur)
+			continue
+		}
+		if cur == nil {
+			return nil, errAt(pos, "%q before the first [variant] section", line)
+		}
+		key, val, ok := strings.Cut(line, "=")
+		if !ok {
+			return nil, errAt(pos, "expected key = value, got %q", line)
+		}
+		key, val = strings.TrimSpace(key), strings.TrimSpace(val)
+		switch {
+		case key == "piece":
+			f := strings.Fields(val)
+			if len(f) < 3 {
+				return nil, errAt(pos, "piece needs ID, name and Betza: %q", val)
+			}
+			cur.pieces = append(cur.pieces, pieceLine{fields: f, line: pos})
+		case key == "nopiece":
+			cur.pieces = append(cur.pieces, pieceLine{fields: []string{"-", val}, line: pos})
+		case knownKeys[key]:
+			if _, dup := cur.keys[key]; dup {
+				return nil, errAt(pos, "key %q given twice", key)
+			}
+			cur.keys[key], cur.keyLine[key] = val, pos
+		default:
+			return nil, errAt(pos, "unknown key %q", key)
+		}
+	}
+	return secs, nil
+}
+
+func validName(s string) bool {
+	if s == "" || len(s) > 32 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// inherit copies the parent's keys and pieces under the child's own.
+func inherit(s, p *section) {
+	for k, v := range p.keys {
+		if _, ok := s.keys[k]; !ok {
+			s.keys[k], s.keyLine[k] = v, p.keyLine[k]
+		}
+	}
+	own := map[string]bool{}
+	for _, pl := range s.pieces {
+		if pl.fields[0] == "-" {
+			own[strings.TrimSpace(pl.fields[1])] = true
+		} else {
+			own[pl.fields[0]] = true
+		}
+	}
+	var merged []pieceLine
+	for _, pl := range p.pieces {
+		if !own[pl.fields[0]] {
+			merged = append(merged, pl)
+		}
+	}
+	for _, pl := range s.pieces {
+		if pl.fields[0] != "-" {
+			merged = append(merged, pl)
+		}
+	}
+	s.pieces = merged
+}
+
+func validID(id string) bool {
+	s := strings.TrimPrefix(id, "+")
+	if len(s) == 0 || len(s) > 2 || s[0] < 'A' || s[0] > 'Z' {
+		return false
+	}
+	return len(s) == 1 || s[1] == '\'' || s[1] == '!'
+}
+
+func parseBool(pos, key, val string) (bool, error) {
+	switch val {
+	case "true", "yes", "on":
+		return true, nil
+	case "false", "no", "off":
+		return false, nil
+	}
+	return false, errAt(pos, "%s must be true or false, got %q", key, val)
+}
+
+// conclude validates a section and builds a Variant; ruleSet selects a rule
+// set ("" = the default, the first listed).
+func conclude(s *section, ruleSet string) (*Variant, error) {
+	v := &Variant{Name: s.name, Source: s.line, sec: s, byID: map[string]PieceType{}}
+	get := func(k string) (string, string, bool) {
+		val, ok := s.keys[k]
+		pos := s.keyLine[k]
+		if !ok {
+			pos = s.line
+		}
+		return val, pos, ok
+	}
+	v.Title = s.name
+	if t, _, ok := get("title"); ok {
+		v.Title = t
+	}
+	b, pos, ok := get("board")
+	if !ok {
+		return nil, errAt(pos, "variant %s: missing key board (e.g. board = 9x9)", s.name)
+	}
+	fs, rs, ok := strings.Cut(b, "x")
+	f, e1 := strconv.Atoi(fs)
+	r, e2 := strconv.Atoi(rs)
+	if !ok || e1 != nil || e2 != nil || f < 2 || r < 2 || f > MaxFiles || r > MaxRanks {
+		return nil, errAt(pos, "board must be FILESxRANKS between 2x2 and %dx%d, got %q", MaxFiles, MaxRanks, b)
+	}
+	v.Files, v.Ranks = f, r
+	if z, pos, ok := get("zone"); ok {
+		n, err := strconv.Atoi(z)
+		if err != nil || n < 0 || n > r/2 {
+			return nil, errAt(pos, "zone must be a number of ranks from 0 to %d, got %q", r/2, z)
+		}
+		v.ZoneDepth = n
+	}
+	if p, pos, ok := get("promotion"); ok {
+		switch p {
+		case "shogi":
+			v.Promotion = PromoShogi
+		case "chu":
+			v.Promotion = PromoChu
+		default:
+			return nil, errAt(pos, "promotion must be shogi or chu, got %q", p)
+		}
+	}
+	if d, pos, ok := get("deadpieces"); ok {
+		switch d {
+		case "forbid":
+			v.DeadPieces = DeadForbid
+		case "promote":
+			v.DeadPieces = DeadPromote
+		case "allow":
+			v.DeadPieces = DeadAllow
+		default:
+			return nil, errAt(pos, "deadpieces must be forbid, promote or allow, got %q", d)
+		}
+	}
+	for _, k := range []struct {
+		key string
+		dst *bool
+	}{{"drops", &v.Drops}, {"check", &v.Check}, {"bareking", &v.BareKing}} {
+		if val, pos, ok := get(k.key); ok {
+			bv, err := parseBool(pos, k.key, val)
+			if err != nil {
+				return nil, err
+			}
+			*k.dst = bv
+		}
+	}
+	if rsl, pos, ok := get("rulesets"); ok {
+		for _, name := range strings.Split(rsl, ",") {
+			name = strings.TrimSpace(name)
+			if _, known := ruleSetLion[name]; !known {
+				return nil, errAt(pos, "unknown rule set %q (known: jcsa, lishogi, hachu)", name)
+			}
+			v.RuleSets = append(v.RuleSets, name)
+		}
+	}
+	if err := v.parsePieces(s); err != nil {
+		return nil, err
+	}
+	if len(v.RuleSets) > 0 {
+		if ruleSet == "" {
+			ruleSet = v.RuleSets[0]
+		}
+		found := false
+		for _, n := range v.RuleSets {
+			found = found || n == ruleSet
+		}
+		if !found {
+			return nil, fmt.Errorf("variant %s has no rule set %q (has %s)", v.Name, ruleSet, strings.Join(v.RuleSets, ", "))
+		}
+		v.applyRuleSet(ruleSet)
+	} else if ruleSet != "" {
+		return nil, fmt.Errorf("variant %s has no rule sets", v.Name)
+	}
+	v.build()
+	st, pos, ok := get("start")
+	if !ok {
+		return nil, errAt(pos, "variant %s: missing key start", s.name)
+	}
+	v.StartSFEN = st
+	if _, err := NewPosition(v, st); err != nil {
+		return nil, errAt(pos, "start position: %v", err)
+	}
+	return v, nil
+}
+
+// ruleSetLion maps each chu rule set to its lion-trading rule.
+var ruleSetLion = map[string]int{"jcsa": LionJCSA, "lishogi": LionLishogi, "hachu": LionHaChu}
+
+// applyRuleSet sets the rule switches a rule set bundles (chu sheet, 9b).
+func (v *Variant) applyRuleSet(name string) {
+	v.RuleSet = name
+	v.LionTrade = ruleSetLion[name]
+	if name == "hachu" {
+		// HaChu does not implement the bare-king rule.
+		v.BareKing = false
+	}
+	if name == "lishogi" {
+		// lishogi lets a Lance promote on any move reaching the last rank too.
+		if t, ok := v.byID["L"]; ok && v.Pieces[t].Betza == "fR" {
+			v.Pieces[t].LastRank = true
+		}
+	}
+}
+
+// WithRuleSet returns a copy of the variant concluded under another rule set.
+func (v *Variant) WithRuleSet(name string) (*Variant, error) {
+	if name == v.RuleSet {
+		return v, nil
+	}
+	return conclude(v.sec, name)
+}
+
+// parsePieces reads the piece lines into the piece table.
+func (v *Variant) parsePieces(s *section) error {
+	v.Pieces = []PieceInfo{{}}
+	type pending struct {
+		t      PieceType
+		target string
+		pos    string
+	}
+	var promos []pending
+	for _, pl := range s.pieces {
+		f := pl.fields
+		id := f[0]
+		if !validID(id) {
+			return errAt(pl.line, "bad piece ID %q (a capital letter, optionally + before and ' or ! after)", id)
+		}
+		if _, dup := v.byID[id]; dup {
+			return errAt(pl.line, "piece ID %q defined twice", id)
+		}
+		if len(v.Pieces) > MaxPieceTypes {
+			return errAt(pl.line, "more than %d piece types", MaxPieceTypes)
+		}
+		atoms, err := ParseBetza(f[2])
+		if err != nil {
+			return errAt(pl.line, "%v", err)
+		}
+		pi := PieceInfo{ID: id, Name: f[1], Betza: f[2], Promoted: id[0] == '+', Line: pl.line, atoms: atoms}
+		t := PieceType(len(v.Pieces))
+		for _, opt := range f[3:] {
+			k, val, hasVal := strings.Cut(opt, "=")
+			switch {
+			case k == "value" && hasVal:
+				n, err := strconv.Atoi(val)
+				if err != nil || n < 0 || n > 1000000 {
+					return errAt(pl.line, "bad value %q", val)
+				}
+				pi.Value = n
+			case k == "promote" && hasVal:
+				promos = append(promos, pending{t, val, pl.line})
+			case k == "royal" && !hasVal:
+				pi.Royal = true
+			case k == "lion" && !hasVal:
+				pi.Lion = true
+			case k == "nifu" && !hasVal:
+				pi.Nifu = true
+			case k == "nodropmate" && !hasVal:
+				pi.NoDropMate = true
+			case k == "lastrank" && !hasVal:
+				pi.LastRank = true
+			default:
+				return errAt(pl.line, "unknown piece option %q", opt)
+			}
+		}
+		v.byID[id] = t
+		v.Pieces = append(v.Pieces, pi)
+	}
+	if len(v.Pieces) == 1 {
+		return errAt(s.line, "variant %s defines no pieces", s.name)
+	}
+	for i := range v.Pieces[1:] {
+		v.Pieces[i+1].Base = PieceType(i + 1)
+	}
+	// Explicit promoted forms: +X is what X promotes to.
+	for i := 1; i < len(v.Pieces); i++ {
+		p := &v.Pieces[i]
+		if !p.Promoted {
+			continue
+		}
+		base, ok := v.byID[p.ID[1:]]
+		if !ok {
+			return errAt(p.Line, "promoted piece %s has no base piece %s", p.ID, p.ID[1:])
+		}
+		v.Pieces[base].PromotesTo = PieceType(i)
+		p.Base = base
+	}
+	// promote=X: the base promotes to a new type +base that moves like X.
+	for _, pr := range promos {
+		p := &v.Pieces[pr.t]
+		if p.Promoted {
+			return errAt(pr.pos, "promoted piece %s cannot promote again", p.ID)
+		}
+		if p.PromotesTo != 0 {
+			return errAt(pr.pos, "piece %s has both promote= and a +%s line", p.ID, p.ID)
+		}
+		tt, ok := v.byID[pr.target]
+		if !ok {
+			return errAt(pr.pos, "piece %s promotes to undefined piece %q", p.ID, pr.target)
+		}
+		if len(v.Pieces) > MaxPieceTypes {
+			return errAt(pr.pos, "more than %d piece types", MaxPieceTypes)
+		}
+		tmpl := v.Pieces[tt]
+		np := PieceInfo{ID: "+" + p.ID, Name: tmpl.Name, Betza: tmpl.Betza, Value: tmpl.Value,
+			Promoted: true, Base: pr.t, Lion: tmpl.Lion, Line: pr.pos, atoms: tmpl.atoms}
+		nt := PieceType(len(v.Pieces))
+		v.byID[np.ID] = nt
+		v.Pieces = append(v.Pieces, np)
+		v.Pieces[pr.t].PromotesTo = nt
+	}
+	royals := 0
+	for i := 1; i < len(v.Pieces); i++ {
+		if v.Pieces[i].Royal {
+			royals++
+			v.royalType = PieceType(i)
+		}
+	}
+	if royals == 0 {
+		return errAt(s.line, "variant %s has no royal piece", s.name)
+	}
+	if v.Check && royals != 1 {
+		return errAt(s.line, "variant %s: check = true needs exactly one royal piece type", s.name)
+	}
+	return nil
+}
+
+// offset converts a vector in the mover's frame to a cell offset.
+func offset(c Color, v vec) int {
+	off := v.dx - v.dy*Stride
+	if c == White {
+		off = -off
+	}
+	return off
+}
+
+// build derives the generation tables from the piece table.
+func (v *Variant) build() {
+	nt := len(v.Pieces)
+	for t := 1; t < nt; t++ {
+		pi := &v.Pieces[t]
+		for c := Color(0); c < ColorCount; c++ {
+			p := MakePiece(PieceType(t), c)
+			v.rays[p], v.legs[p] = nil, nil
+			for _, a := range pi.atoms {
+				if a.Legged {
+					for _, v1 := range a.Vecs {
+						la := legAtom{off1: offset(c, v1), mode1: a.Mode1, mode2: a.Mode}
+						la.dir1 = dirOf(la.off1)
+						d1 := int(la.dir1) - 1
+						for _, turn := range a.Rel2 {
+							d2 := (d1+turn)%8 + 1
+							la.off2[la.n2] = dirOffset[d2]
+							la.n2++
+						}
+						la.pass = a.Mode1&modeMove != 0
+						v.legs[p] = append(v.legs[p], la)
+					}
+					continue
+				}
+				max := a.Range
+				if max == 0 {
+					max = MaxFiles + MaxRanks
+				}
+				for _, vv := range a.Vecs {
+					v.rays[p] = append(v.rays[p], ray{off: offset(c, vv), max: max, mode: a.Mode})
+				}
+			}
+		}
+	}
+	// Zones and last rows.
+	for c := Color(0); c < ColorCount; c++ {
+		for r := 0; r < v.Ranks; r++ {
+			in := r < v.ZoneDepth
+			if c == White {
+				in = r >= v.Ranks-v.ZoneDepth
+			}
+			for f := 0; f < v.Files; f++ {
+				v.inZone[c][MakeSquare(r, f)] = in
+			}
+		}
+	}
+	v.lastRow = [2]int{0, v.Ranks - 1}
+	// Dead squares: an unpromoted piece with no move from there on an empty board.
+	var empty Position
+	empty.v = v
+	for i := range empty.board {
+		empty.board[i] = Edge
+	}
+	for r := 0; r < v.Ranks; r++ {
+		for f := 0; f < v.Files; f++ {
+			empty.board[MakeSquare(r, f)] = Empty
+		}
+	}
+	for t := 1; t < nt; t++ {
+		if v.Pieces[t].PromotesTo == 0 {
+			continue
+		}
+		for c := Color(0); c < ColorCount; c++ {
+			p := MakePiece(PieceType(t), c)
+			d := make([]bool, NumCells)
+			for r := 0; r < v.Ranks; r++ {
+				for f := 0; f < v.Files; f++ {
+					s := MakeSquare(r, f)
+					moves := false
+					for _, ry := range v.rays[p] {
+						if empty.board[int(s)+ry.off] == Empty {
+							moves = true
+						}
+					}
+					d[s] = !moves
+				}
+			}
+			v.dead[p] = d
+		}
+	}
+	// Attack vectors: every distinct capture offset with its longest range.
+	idx := map[int]int{}
+	for p := 2; p < 2*nt; p++ {
+		for _, ry := range v.rays[p] {
+			if ry.mode&modeCapture == 0 {
+				continue
+			}
+			if _, ok := idx[ry.off]; !ok {
+				idx[ry.off] = len(v.attack)
+				v.attack = append(v.attack, attackVec{off: ry.off})
+			}
+			i := idx[ry.off]
+			if ry.max > v.attack[i].max {
+				v.attack[i].max = ry.max
+			}
+		}
+	}
+	// Keep the attack vectors in a fixed order (by offset) so that attack
+	// tests visit pieces deterministically.
+	sort.Slice(v.attack, func(i, j int) bool { return v.attack[i].off < v.attack[j].off })
+	for i, a := range v.attack {
+		idx[a.off] = i
+	}
+	for _, a := range v.attack {
+		if a.max < 2 {
+			continue
+		}
+		for k := 1; k <= a.max; k++ {
+			d := k * a.off
+			if d <= -NumCells || d >= NumCells {
+				break
+			}
+			v.aligned[d+NumCells] = true
+			v.aligned[-d+NumCells] = true
+		}
+	}
+	for p := 2; p < 2*nt; p++ {
+		cr := make([]uint8, len(v.attack))
+		for _, ry := range v.rays[p] {
+			if ry.mode&modeCapture != 0 && uint8(ry.max) > cr[idx[ry.off]] {
+				cr[idx[ry.off]] = uint8(ry.max)
+			}
+		}
+		v.capRange[p] = cr
+	}
+	// Hand types: droppable bases in descending value order.
+	v.HandTypes = nil
+	if v.Drops {
+		for t := 1; t < nt; t++ {
+			if !v.Pieces[t].Promoted && !v.Pieces[t].Royal {
+				v.HandTypes = append(v.HandTypes, PieceType(t))
+			}
+		}
+		sort.SliceStable(v.HandTypes, func(i, j int) bool {
+			return v.Pieces[v.HandTypes[i]].Value > v.Pieces[v.HandTypes[j]].Value
+		})
+	}
+	v.buildKeys()
+}
