@@ -1,0 +1,58 @@
+# Kirin's build and test targets; `make help` lists them.
+VERSION  := $(shell git describe --always --dirty 2>/dev/null || echo dev)
+LDFLAGS  := -X main.version=$(VERSION)
+FUZZTIME ?= 5s
+GO       ?= go
+
+.PHONY: help build test test-short test-long race vet fmt-check deps qa fuzz bench perft check-variants profile clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 18
+
+build: ## build bin/kirin
+	$(GO) build -ldflags "$(LDFLAGS)" -o bin/kirin ./cmd/kirin
+
+test: qa fuzz ## what CI runs: format, vet, import rules, all tests, brief fuzzing
+
+test-short: ## quick tests (skips the deepest perft runs)
+	$(GO) test -short ./...
+
+test-long: ## every test at full depth
+	$(GO) test ./...
+
+race: ## the race detector on the concurrent packages
+	$(GO) test -race -short ./movegen ./bench
+
+vet: ## go vet
+	$(GO) vet ./...
+
+fmt-check: ## fail if gofmt would change a file
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+deps: ## fail if a package imports what the house rules forbid
+	@$(GO) list -f '{{.ImportPath}}: {{join .Imports " "}}' ./... | awk -f .ci/deps.awk
+
+qa: fmt-check vet deps build test-long ## format, vet, import rules, build, all tests
+
+fuzz: ## run each fuzz target for FUZZTIME (default 5s)
+	@for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "fuzz $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	  done; \
+	done
+
+bench: ## Go micro-benchmarks
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+perft: build ## sample perft runs
+	bin/kirin perft chu 4
+	bin/kirin perft okisaki 5
+
+check-variants: build ## validate the built-in definition files
+	bin/kirin check movegen/variants/*.ini
+
+profile: build ## CPU profile of a perft run
+	mkdir -p prof && bin/kirin perft chu 5 --profile cpu --profile.path prof && $(GO) tool pprof -top bin/kirin prof/cpu.pprof | head -30
+
+clean: ## remove build and profile output
+	rm -rf bin prof

@@ -1,0 +1,230 @@
+// Command kirin is the Kirin engine and its tools.
+//
+//	kirin variants                       list the built-in games
+//	kirin check FILE                     validate a variant definition file
+//	kirin perft VARIANT [--fen POS] [--moves M1 M2 ...] DEPTH [--divide]
+//
+// Every command takes --variant-file FILE (play a variant of one's own) and
+// --ruleset NAME (chu: jcsa, lishogi or hachu). Profiling: --profile
+// cpu|mem|block|mutex|trace with --profile.path DIR.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/kirin-shogi/kirin/bench"
+	"github.com/kirin-shogi/kirin/movegen"
+	"github.com/pkg/profile"
+)
+
+// version is stamped by the Makefile with -ldflags "-X main.version=...".
+var version = "dev"
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+const usage = `usage:
+  kirin variants [--variant-file FILE]
+  kirin check FILE
+  kirin perft VARIANT [--fen SFEN] [--moves M1 M2 ...] DEPTH [--divide]
+common options: --variant-file FILE, --ruleset NAME, --profile MODE, --profile.path DIR
+`
+
+// opts are the options shared by all subcommands.
+type opts struct {
+	variantFile string
+	ruleSet     string
+	fen         string
+	moves       []string
+	divide      bool
+	profMode    string
+	profPath    string
+	args        []string
+}
+
+// errUsage marks errors that should be followed by the usage text.
+var errUsage = errors.New("usage")
+
+func parseOpts(args []string) (*opts, error) {
+	o := &opts{profPath: "."}
+	value := func(i *int, name string) (string, error) {
+		if *i+1 >= len(args) {
+			return "", fmt.Errorf("%s needs a value", name)
+		}
+		*i++
+		return args[*i], nil
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		var err error
+		switch {
+		case a == "--variant-file":
+			o.variantFile, err = value(&i, a)
+		case a == "--ruleset":
+			o.ruleSet, err = value(&i, a)
+		case a == "--fen" || a == "--sfen":
+			o.fen, err = value(&i, a)
+		case a == "--divide":
+			o.divide = true
+		case a == "--profile":
+			o.profMode, err = value(&i, a)
+		case a == "--profile.path":
+			o.profPath, err = value(&i, a)
+		case a == "--moves":
+			for i+1 < len(args) && !strings.HasPrefix(args[i+1], "--") && !isNumber(args[i+1]) {
+				i++
+				o.moves = append(o.moves, args[i])
+			}
+		case strings.HasPrefix(a, "--"):
+			return nil, fmt.Errorf("unknown option %s: %w", a, errUsage)
+		default:
+			o.args = append(o.args, a)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return o, nil
+}
+
+func isNumber(s string) bool {
+	_, err := strconv.Atoi(s)
+	return err == nil
+}
+
+var profileModes = map[string]func(*profile.Profile){
+	"cpu": profile.CPUProfile, "mem": profile.MemProfile, "block": profile.BlockProfile,
+	"mutex": profile.MutexProfile, "trace": profile.TraceProfile,
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	cmd := args[0]
+	o, err := parseOpts(args[1:])
+	if err == nil && o.profMode != "" {
+		mode, ok := profileModes[o.profMode]
+		if !ok {
+			err = fmt.Errorf("unknown profile mode %q (cpu, mem, block, mutex, trace)", o.profMode)
+		} else {
+			defer profile.Start(mode, profile.ProfilePath(o.profPath), profile.NoShutdownHook, profile.Quiet).Stop()
+		}
+	}
+	if err == nil {
+		switch cmd {
+		case "variants":
+			err = cmdVariants(stdout, o)
+		case "check":
+			err = cmdCheck(stdout, o)
+		case "perft":
+			err = cmdPerft(stdout, o)
+		case "version":
+			fmt.Fprintln(stdout, "kirin", version)
+		default:
+			err = fmt.Errorf("unknown command %q: %w", cmd, errUsage)
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "kirin:", strings.TrimSuffix(err.Error(), ": usage"))
+		if errors.Is(err, errUsage) {
+			fmt.Fprint(stderr, usage)
+		}
+		return 1
+	}
+	return 0
+}
+
+// variant resolves a variant name with the options' definition file and rule set.
+func (o *opts) variant(name string) (*movegen.Variant, error) {
+	v, err := movegen.Resolve(name, o.variantFile)
+	if err != nil {
+		return nil, err
+	}
+	if o.ruleSet != "" {
+		return v.WithRuleSet(o.ruleSet)
+	}
+	return v, nil
+}
+
+func cmdVariants(w io.Writer, o *opts) error {
+	vs := movegen.Builtin()
+	if o.variantFile != "" {
+		var err error
+		if vs, err = movegen.LoadVariantFile(o.variantFile); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(w, "%-10s %-18s %-6s %-6s %s\n", "name", "title", "board", "pieces", "rules")
+	for _, v := range vs {
+		fmt.Fprintf(w, "%-10s %-18s %-6s %-6d %s\n", v.Name, v.Title,
+			fmt.Sprintf("%dx%d", v.Files, v.Ranks), len(v.Pieces)-1, describe(v))
+	}
+	return nil
+}
+
+// describe summarises a variant's rule switches in one line.
+func describe(v *movegen.Variant) string {
+	var parts []string
+	if v.Drops {
+		parts = append(parts, "drops")
+	}
+	if v.Check {
+		parts = append(parts, "check")
+	} else {
+		parts = append(parts, "royal capture")
+	}
+	if v.BareKing {
+		parts = append(parts, "bare king")
+	}
+	if len(v.RuleSets) > 0 {
+		parts = append(parts, "rule sets "+strings.Join(v.RuleSets, "/"))
+	}
+	parts = append(parts, fmt.Sprintf("id %016x", v.ID))
+	return strings.Join(parts, ", ")
+}
+
+func cmdCheck(w io.Writer, o *opts) error {
+	if len(o.args) != 1 {
+		return fmt.Errorf("check needs one FILE: %w", errUsage)
+	}
+	vs, err := movegen.LoadVariantFile(o.args[0])
+	if err != nil {
+		return err
+	}
+	for _, v := range vs {
+		fmt.Fprintf(w, "%s: ok: %s (%s), %dx%d, %d piece types, id %016x\n",
+			o.args[0], v.Name, v.Title, v.Files, v.Ranks, len(v.Pieces)-1, v.ID)
+	}
+	return nil
+}
+
+func cmdPerft(w io.Writer, o *opts) error {
+	if len(o.args) != 2 {
+		return fmt.Errorf("perft needs VARIANT and DEPTH: %w", errUsage)
+	}
+	v, err := o.variant(o.args[0])
+	if err != nil {
+		return err
+	}
+	depth, err := strconv.Atoi(o.args[1])
+	if err != nil || depth < 0 || depth > 20 {
+		return fmt.Errorf("depth must be a number from 0 to 20, got %q", o.args[1])
+	}
+	sfen := o.fen
+	if sfen == "" {
+		sfen = "startpos"
+	}
+	pos, err := bench.SetUp(v, sfen, o.moves)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "Variant: %s (id %016x)\nPosition: %s\nDepth: %d\n", v.Name, v.ID, pos.SFEN(), depth)
+	bench.RunPerft(w, pos, depth, o.divide)
+	return nil
+}

@@ -1,0 +1,61 @@
+// Package movegen is Kirin's rules engine: the board, the variants as data,
+// move generation, make/unmake, Zobrist keys, positions and move text. It
+// imports nothing of Kirin's and knows nothing about scores.
+//
+// # Board
+//
+// A padded mailbox of NumCells (1024) cells with a row stride of 32: a rank
+// of up to 25 playing cells is followed by at least 7 guard cells, and three
+// guard rows lie above and below the playing area (25+6 rows x 32 = 992
+// cells). Guard cells hold Edge, so steps, slides and leaps of up to three
+// files or ranks need no bounds checks. cell = (row+3)*32 + col, with row 0
+// the top rank (rank letter a, White's side) and col 0 Black's leftmost file
+// (shogi file number W, XBoard file a). Black moves first and moves up.
+//
+// # Pieces
+//
+// A Piece is a byte: Empty (0), Edge (0xFF), or type<<1|color. Types index
+// the variant's piece table ([]PieceInfo); promoted forms are types of their
+// own, so a promoted Silver that moves as a Vertical Mover never promotes
+// again. Pieces are never identified by value: flags in the table (Royal,
+// Lion, Nifu, NoDropMate, LastRank) say what is special about them. Each side
+// also has a piece list (square list plus a reverse index), so generation
+// visits only occupied squares.
+//
+// # Moves
+//
+// Move is a uint32: to (bits 0-9), from or dropped type (10-19), first and
+// second intermediate squares as king-step direction codes 1-8 (20-23,
+// 24-27), and the Promote, Pass and Drop flags (28-30); see the Move type.
+// A lion double capture is from, leg1, to; igui is to == from with leg1; a
+// pass is the Pass flag. Moves are counted by effect: a two-leg move whose
+// first leg captures nothing is the same move as the step or jump to its
+// destination, and a position has at most one pass.
+//
+// # Variants
+//
+// Games are text definitions (variants/*.ini, embedded; users may load their
+// own), parsed, checked and concluded into a Variant: per-piece ray and
+// two-leg tables for each colour, zone and dead-square tables, attack vectors
+// for check and protection tests, and Zobrist keys. XBetza describes every
+// piece of the built-in games; the lion's powers use two-leg `a` moves
+// (KNADcaKmabK). The variant ID is the FarmHash fingerprint of the canonical
+// definition; Zobrist keys are derived from it with go-farm, per piece ID,
+// colour and square, so they are deterministic.
+//
+// # Rules
+//
+// GeneratePseudo produces the moves pieces can make with their promotion
+// choices (zone rule shogi or chu, dead-piece rule, last-rank chance) and
+// drops (no dead drops, nifu). GenerateLegal adds the filters: no self-check
+// in check variants, no mating drop of a NoDropMate piece, the chu
+// lion-trading rules of the rule set in force (jcsa, lishogi, hachu), and no
+// moves at all once GameOver (royal captured, bare king after its reply).
+//
+// # Hashing and undo
+//
+// Make XORs the key incrementally and pushes an undo record (moved piece,
+// up to three victims, previous key and counter-strike square); Unmake pops
+// it. Hands are hashed per (colour, type, count). Generation and make/unmake
+// do not allocate.
+package movegen
