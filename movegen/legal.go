@@ -16,10 +16,14 @@ func (pos *Position) GenerateLegal(list *MoveList) {
 		return
 	}
 	inCheck := v.Check && pos.InCheck()
+	var pins pinSet
+	if v.Check && !inCheck {
+		pos.findPins(&pins)
+	}
 	n := start
 	for i := start; i < list.N; i++ {
 		m := list.Moves[i]
-		if pos.legalFilter(m, inCheck) {
+		if pos.legalFilter(m, inCheck, &pins) {
 			list.Moves[n] = m
 			n++
 		}
@@ -28,11 +32,11 @@ func (pos *Position) GenerateLegal(list *MoveList) {
 }
 
 // legalFilter applies the legality tests GeneratePseudo leaves out.
-func (pos *Position) legalFilter(m Move, inCheck bool) bool {
+func (pos *Position) legalFilter(m Move, inCheck bool, pins *pinSet) bool {
 	v := pos.v
 	us := pos.side
 	if v.Check {
-		if !pos.keepsRoyalSafe(m, inCheck) {
+		if !pos.keepsRoyalSafe(m, inCheck, pins) {
 			return false
 		}
 		if m.IsDrop() && v.Pieces[m.DropType()].NoDropMate && pos.dropMates(m) {
@@ -47,17 +51,72 @@ func (pos *Position) legalFilter(m Move, inCheck bool) bool {
 	return true
 }
 
+// pinSet lists the squares of the side to move's pieces that shield its
+// royal from an enemy slider.
+type pinSet struct {
+	n  int
+	sq [16]Square
+}
+
+func (ps *pinSet) has(s Square) bool {
+	for i := 0; i < ps.n; i++ {
+		if ps.sq[i] == s {
+			return true
+		}
+	}
+	return false
+}
+
+// findPins fills ps with the pieces that stand alone between the royal of the
+// side to move and an enemy piece that attacks along that line.
+func (pos *Position) findPins(ps *pinSet) {
+	v := pos.v
+	us := pos.side
+	k := int(pos.king[us])
+	for i := range v.attack {
+		a := &v.attack[i]
+		if a.max < 2 {
+			continue
+		}
+		var shield Square
+		s := k
+		for n := 1; n <= a.max; n++ {
+			s -= a.off
+			q := pos.board[s]
+			if q == Empty {
+				continue
+			}
+			if q == Edge {
+				break
+			}
+			if q.Color() == us {
+				if shield != NoSquare {
+					break
+				}
+				shield = Square(s)
+				continue
+			}
+			if shield != NoSquare && int(v.capRange[q][i]) >= n && ps.n < len(ps.sq) {
+				ps.sq[ps.n] = shield
+				ps.n++
+			}
+			break
+		}
+	}
+}
+
 // keepsRoyalSafe reports whether m leaves the mover's royal unattacked. When
-// the side is not in check, a non-royal move can only expose the royal along
-// a sliding line through its origin, so most moves need no test.
-func (pos *Position) keepsRoyalSafe(m Move, inCheck bool) bool {
+// the side is not in check, only royal moves and moves of pinned pieces can
+// expose the royal (pins is the set findPins computed), so most moves need
+// no test; the rest are made and tested.
+func (pos *Position) keepsRoyalSafe(m Move, inCheck bool, pins *pinSet) bool {
 	us := pos.side
 	k := pos.king[us]
 	if !inCheck {
 		if m.IsDrop() || m.IsPass() {
 			return true
 		}
-		if from := m.From(); from != k && !pos.v.aligned[int(k)-int(from)+NumCells] {
+		if from := m.From(); from != k && !pins.has(from) {
 			return true
 		}
 	}
@@ -90,8 +149,12 @@ func (pos *Position) hasLegalMove() bool {
 	l.N = 0
 	pos.GeneratePseudo(l)
 	inCheck := pos.InCheck()
+	var pins pinSet
+	if !inCheck {
+		pos.findPins(&pins)
+	}
 	for i := 0; i < l.N; i++ {
-		if pos.keepsRoyalSafe(l.Moves[i], inCheck) {
+		if pos.keepsRoyalSafe(l.Moves[i], inCheck, &pins) {
 			return true
 		}
 	}

@@ -155,9 +155,6 @@ type Variant struct {
 	// HandTypes lists the types that can be held in hand, in SFEN order.
 	HandTypes []PieceType
 	royalType PieceType
-	// aligned[d+NumCells] tells whether a sliding attack can run along the
-	// cell difference d (used to skip most self-check tests).
-	aligned [2 * NumCells]bool
 	byID    map[string]PieceType
 }
 
@@ -720,19 +717,6 @@ func (v *Variant) build() {
 	sort.Slice(v.attack, func(i, j int) bool { return v.attack[i].off < v.attack[j].off })
 	for i, a := range v.attack {
 		idx[a.off] = i
-	}
-	for _, a := range v.attack {
-		if a.max < 2 {
-			continue
-		}
-		for k := 1; k <= a.max; k++ {
-			d := k * a.off
-			if d <= -NumCells || d >= NumCells {
-				break
-			}
-			v.aligned[d+NumCells] = true
-			v.aligned[-d+NumCells] = true
-		}
 	}
 	for p := 2; p < 2*nt; p++ {
 		cr := make([]uint8, len(v.attack))
