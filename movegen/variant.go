@@ -155,7 +155,7 @@ type Variant struct {
 	// HandTypes lists the types that can be held in hand, in SFEN order.
 	HandTypes []PieceType
 	royalType PieceType
-	byID    map[string]PieceType
+	byID      map[string]PieceType
 }
 
 // PieceByID returns the type with the given upper-case ID.
