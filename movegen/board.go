@@ -14,13 +14,14 @@ package movegen
 const (
 	// Stride is the number of cells per row.
 	Stride = 32
-	// Pad is the number of guard rows above and below the playing area.
-	Pad = 3
+	// Pad is the number of guard rows above the playing area; three more
+	// lie below it.
+	Pad = 4
 	// MaxFiles is the widest board supported.
 	MaxFiles = 25
 	// MaxRanks is the tallest board supported.
 	MaxRanks = 25
-	// NumCells is the size of the mailbox array (a power of two >= 31*32).
+	// NumCells is the size of the mailbox array: (4+25+3) rows of 32 cells.
 	NumCells = 1024
 )
 

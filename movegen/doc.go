@@ -5,10 +5,10 @@
 // # Board
 //
 // A padded mailbox of NumCells (1024) cells with a row stride of 32: a rank
-// of up to 25 playing cells is followed by at least 7 guard cells, and three
-// guard rows lie above and below the playing area (25+6 rows x 32 = 992
-// cells). Guard cells hold Edge, so steps, slides and leaps of up to three
-// files or ranks need no bounds checks. cell = (row+3)*32 + col, with row 0
+// of up to 25 playing cells is followed by at least 7 guard cells, four guard
+// rows lie above the playing area and three below it (4+25+3 rows x 32 =
+// 1024 cells). Guard cells hold Edge, so steps, slides and leaps of up to
+// three files or ranks need no bounds checks. cell = (row+4)*32 + col, with row 0
 // the top rank (rank letter a, White's side) and col 0 Black's leftmost file
 // (shogi file number W, XBoard file a). Black moves first and moves up.
 //

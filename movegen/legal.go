@@ -51,21 +51,13 @@ func (pos *Position) legalFilter(m Move, inCheck bool, pins *pinSet) bool {
 	return true
 }
 
-// pinSet lists the squares of the side to move's pieces that shield its
-// royal from an enemy slider.
-type pinSet struct {
-	n  int
-	sq [16]Square
-}
+// pinSet is a bit set of the squares of the side to move's pieces that
+// shield its royal from an enemy slider.
+type pinSet [NumCells / 64]uint64
 
-func (ps *pinSet) has(s Square) bool {
-	for i := 0; i < ps.n; i++ {
-		if ps.sq[i] == s {
-			return true
-		}
-	}
-	return false
-}
+func (ps *pinSet) has(s Square) bool { return ps[s/64]&(1<<(s%64)) != 0 }
+
+func (ps *pinSet) add(s Square) { ps[s/64] |= 1 << (s % 64) }
 
 // findPins fills ps with the pieces that stand alone between the royal of the
 // side to move and an enemy piece that attacks along that line.
@@ -96,9 +88,8 @@ func (pos *Position) findPins(ps *pinSet) {
 				shield = Square(s)
 				continue
 			}
-			if shield != NoSquare && int(v.capRange[q][i]) >= n && ps.n < len(ps.sq) {
-				ps.sq[ps.n] = shield
-				ps.n++
+			if shield != NoSquare && int(v.capRange[q][i]) >= n {
+				ps.add(shield)
 			}
 			break
 		}
