@@ -39,7 +39,7 @@ func (pos *Position) legalFilter(m Move, inCheck bool, pins *pinSet) bool {
 		if !pos.keepsRoyalSafe(m, inCheck, pins) {
 			return false
 		}
-		if m.IsDrop() && v.Pieces[m.DropType()].NoDropMate && pos.dropMates(m) {
+		if m.IsDrop() && v.Pieces[m.DropType()].NoDropMate && pos.DropMates(m) {
 			return false
 		}
 	}
@@ -117,9 +117,11 @@ func (pos *Position) keepsRoyalSafe(m Move, inCheck bool, pins *pinSet) bool {
 	return ok
 }
 
-// dropMates reports whether drop m checkmates: it attacks the enemy royal and
-// the opponent has no legal reply.
-func (pos *Position) dropMates(m Move) bool {
+// DropMates reports whether drop m checkmates: it attacks the enemy royal and
+// the opponent has no legal reply. GenerateLegal leaves out such drops of
+// NoDropMate pieces (no pawn-drop mate); Fairy-Stockfish's and SjaakII's
+// perft count them, so cross-checks add them back.
+func (pos *Position) DropMates(m Move) bool {
 	them := pos.side.Other()
 	pos.Make(m)
 	mate := false
