@@ -231,7 +231,11 @@ func (pos *Position) lionTradeOK(m Move, us Color) bool {
 			return false
 		}
 		return true
-	default: // JCSA: protected Lions of the opponent may not be taken at all.
+	default: // JCSA: protected Lions of the opponent may not be taken at all,
+		// except by a bridge capture, which overrides the ban (chu sheet 9b).
+		if moverLion && isLion(victimTo) && victimMid.isPiece() && v.Pieces[victimMid.Type()].Value > bridgeValue {
+			return true
+		}
 		pos.Make(m)
 		protected := isLion(victimTo) && pos.attacked(to, them) || isLion(victimMid) && pos.attacked(mid, them)
 		pos.Unmake()

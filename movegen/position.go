@@ -297,7 +297,7 @@ func (pos *Position) ComputeKey() uint64 {
 // (board, side, hand or lion-capture field, move number; the last three are
 // optional). "startpos" gives the variant's start position.
 func NewPosition(v *Variant, sfen string) (*Position, error) {
-	if sfen == "startpos" || sfen == "" {
+	if sfen == "startpos" {
 		sfen = v.StartSFEN
 	}
 	pos := &Position{v: v, hist: make([]undo, 0, 512), moveNo: 1}
@@ -332,6 +332,24 @@ func NewPosition(v *Variant, sfen string) (*Position, error) {
 			return nil, fmt.Errorf("bad move number %q", fields[3])
 		}
 		pos.moveNo = n
+	}
+	// Captures move pieces from the board to the hands, so all pieces of a
+	// hand type, on the board and in hand, must fit the hand-count range.
+	if v.Drops {
+		var total [MaxPieceTypes + 1]int
+		for c := Color(0); c < ColorCount; c++ {
+			for _, s := range pos.Pieces(c) {
+				total[v.Pieces[pos.board[s].Type()].Base]++
+			}
+			for _, t := range v.HandTypes {
+				total[t] += int(pos.hand[c][t])
+			}
+		}
+		for _, t := range v.HandTypes {
+			if total[t] > v.handMax {
+				return nil, fmt.Errorf("%d %s pieces on the board and in hand, at most %d", total[t], v.Pieces[t].Name, v.handMax)
+			}
+		}
 	}
 	if v.Check {
 		for c := Color(0); c < ColorCount; c++ {

@@ -59,7 +59,8 @@ func (v *Variant) buildKeys() {
 	// type than both sides have on the board at the start.
 	v.handMax = 0
 	if v.Drops {
-		v.handMax = 2 * v.Files * v.Ranks
+		// Hand counts are bytes, so cap the range at 255.
+		v.handMax = min(2*v.Files*v.Ranks, 255)
 		for c := Color(0); c < ColorCount; c++ {
 			for _, t := range v.HandTypes {
 				ks := make([]uint64, v.handMax+1)

@@ -1,0 +1,61 @@
+package movegen
+
+import (
+	"fmt"
+	"testing"
+)
+
+// BenchmarkGenerate times GenerateLegal in the start and middle-game
+// positions of each game.
+func BenchmarkGenerate(b *testing.B) {
+	list := new(MoveList)
+	for _, ap := range allocPositions {
+		b.Run(ap.name, func(b *testing.B) {
+			pos := perftPosition(b, ap.variant, ap.sfen)
+			pos.GenerateLegal(list)
+			n := 0
+			for b.Loop() {
+				list.N = 0
+				pos.GenerateLegal(list)
+				n += list.N
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "moves/s")
+		})
+	}
+}
+
+// BenchmarkMakeUnmake times Make followed by Unmake, over all legal moves of
+// each position.
+func BenchmarkMakeUnmake(b *testing.B) {
+	for _, ap := range allocPositions {
+		b.Run(ap.name, func(b *testing.B) {
+			pos := perftPosition(b, ap.variant, ap.sfen)
+			moves := new(MoveList)
+			pos.GenerateLegal(moves)
+			ms := moves.Slice()
+			i := 0
+			for b.Loop() {
+				pos.Make(ms[i])
+				pos.Unmake()
+				if i++; i == len(ms) {
+					i = 0
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkPerft runs perft 3 in each position and reports leaf nodes per
+// second.
+func BenchmarkPerft(b *testing.B) {
+	for _, ap := range allocPositions {
+		b.Run(fmt.Sprintf("%s-d3", ap.name), func(b *testing.B) {
+			pos := perftPosition(b, ap.variant, ap.sfen)
+			var nodes uint64
+			for b.Loop() {
+				nodes += Perft(pos, 3)
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}
