@@ -162,7 +162,7 @@ func royalAttacked(pos *movegen.Position, c movegen.Color) bool {
 var fsfNodes = regexp.MustCompile(`(?m)^Nodes searched: (\d+)`)
 
 // fsfPerft runs Fairy-Stockfish's perft.
-func fsfPerft(t *testing.T, bin, variant, fen string, depth int) uint64 {
+func fsfPerft(t testing.TB, bin, variant, fen string, depth int) uint64 {
 	t.Helper()
 	ini, _ := filepath.Abs(filepath.Join("testdata", "fsf-variants.ini"))
 	script := fmt.Sprintf("uci\nsetoption name VariantPath value %s\nsetoption name UCI_Variant value %s\nposition fen %s - - 0 1\ngo perft %d\nquit\n",
@@ -189,7 +189,7 @@ var (
 // sjaakPerft runs SjaakII's perft and returns the counts for depths 1..depth.
 // SjaakII answers a ping only after the perft has finished, so the script
 // waits for the pong before it quits.
-func sjaakPerft(t *testing.T, bin, variant, fen string, depth int) []uint64 {
+func sjaakPerft(t testing.TB, bin, variant, fen string, depth int) []uint64 {
 	t.Helper()
 	def, _ := filepath.Abs(filepath.Join("testdata", "sjaakii-"+variant+".txt"))
 	cmd := exec.Command(bin, def)
