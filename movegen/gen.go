@@ -129,3 +129,21 @@ func (pos *Position) fileHas(f int, p Piece) bool {
 	}
 	return false
 }
+
+// passOf returns the pass of the side to move's piece on from through the
+// empty square mid (any of its pass squares if mid is NoSquare), if the
+// piece has such a pass.
+func (pos *Position) passOf(from, mid Square) (Move, bool) {
+	p := pos.board[from]
+	if !p.isPiece() || p.Color() != pos.side {
+		return NullMove, false
+	}
+	for k := range pos.v.legs[p] {
+		la := &pos.v.legs[p][k]
+		s1 := Square(int(from) + la.off1)
+		if la.pass && pos.board[s1] == Empty && (mid == NoSquare || mid == s1) {
+			return Move(from) | Move(from)<<moveFromShift | movePass | Move(la.dir1)<<moveLeg1Shift, true
+		}
+	}
+	return NullMove, false
+}

@@ -16,7 +16,8 @@ import (
 //   - XBoard: square = file letter from Black's left + rank number from
 //     Black's side, 1-based, or 0-based on boards with exactly 10 ranks as
 //     XBoard numbers them. Legs are joined by commas (f5e6,e6f7), a pass is
-//     @@@@ (legs out and back are accepted too), drops are P@e5.
+//     @@@@ (legs out and back, and HaChu's from = to, are accepted too),
+//     drops are P@e5.
 //   - Hodges (for people): piece ID, origin square when needed to
 //     disambiguate, - or x, destination (P-8f, Nx7c=, +P-5c). Multi-leg moves
 //     give each leg (Nx6ex5d, Nx6e-5d); ! marks a return to the origin (igui
@@ -227,6 +228,10 @@ func (pos *Position) ParseMoveXBoard(t string) (Move, error) {
 		}
 		sp.sq = append(sp.sq, b)
 	}
+	if len(sp.sq) == 2 && sp.sq[0] == sp.sq[1] {
+		// HaChu reads a piece "moving" to its own square as that piece's pass.
+		sp.pass = true
+	}
 	return pos.match(t, sp)
 }
 
@@ -263,29 +268,37 @@ func (pos *Position) match(text string, sp moveSpec) (Move, error) {
 			}
 		}
 	}
-	for _, m := range list.Slice() {
-		if m.IsDrop() {
-			continue
-		}
-		if sp.pass {
-			if m.IsPass() && (len(sp.sq) == 0 || m.From() == sp.sq[0]) {
-				return m, nil
+	if sp.pass {
+		// All passes have the same effect and the generator lists one per
+		// position; a text naming a piece (and its empty square) is that
+		// piece's pass if the piece can pass that way.
+		var pass Move
+		for _, m := range list.Slice() {
+			if m.IsPass() {
+				pass = m
 			}
-			continue
 		}
-		if m.IsPass() || !sameSquares(m.squares(), sp.sq) {
+		if pass == NullMove {
+			return NullMove, fmt.Errorf("%w: %s", ErrIllegal, text)
+		}
+		if len(sp.sq) == 0 {
+			return pass, nil
+		}
+		mid := NoSquare
+		if len(sp.sq) == 3 {
+			mid = sp.sq[1]
+		}
+		if m, ok := pos.passOf(sp.sq[0], mid); ok {
+			return m, nil
+		}
+		return NullMove, fmt.Errorf("%w: %s", ErrIllegal, text)
+	}
+	for _, m := range list.Slice() {
+		if m.IsDrop() || m.IsPass() || !sameSquares(m.squares(), sp.sq) {
 			continue
 		}
 		if m.IsPromotion() == (sp.promote == 1) {
 			return m, nil
-		}
-	}
-	if sp.pass && len(sp.sq) > 0 {
-		// Any piece's pass has the same effect.
-		for _, m := range list.Slice() {
-			if m.IsPass() {
-				return m, nil
-			}
 		}
 	}
 	return NullMove, fmt.Errorf("%w: %s", ErrIllegal, text)

@@ -473,8 +473,13 @@ func (v *Variant) applyRuleSet(name string) {
 	v.RuleSet = name
 	v.LionTrade = ruleSetLion[name]
 	if name == "hachu" {
-		// HaChu does not implement the bare-king rule.
+		// HaChu does not implement the bare-king rule, and its Pawn has no
+		// last-rank chance: a non-capture inside the zone cannot promote,
+		// even onto the last rank (chu sheet 9b).
 		v.BareKing = false
+		for i := range v.Pieces {
+			v.Pieces[i].LastRank = false
+		}
 	}
 	if name == "lishogi" {
 		// lishogi lets a Lance promote on any move reaching the last rank too.
