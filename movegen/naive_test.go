@@ -410,6 +410,16 @@ var naivePerftCases = []struct {
 	// the King may take it and stay on the file.
 	{"pins-check", "12k/6a6/13/3d9/6A1t4/5DpI5/1m1S2K1GT1m1/5C1N5/6M6/3a9/10d2/6l6/13 b - 1",
 		[]uint64{6, 304, 13814}},
+	// The four Heian dai positions of perft_test.go (also in
+	// testdata/perft/heiandai.epd), so their numbers have a second source.
+	{"epd-midgame", "lnicsgkgscinl/ad2t1m1t3a/pppppppppp1p1/6p'5p/13/13/13/13/13/2P3P'3P2/PPdPPPPPPP1PP/A1I1T1M1T2DA/LN1CSGKGSCINL w - 8",
+		[]uint64{49, 2102, 99333}},
+	{"epd-promotions", "6k6/3P7p1/9N2S/1L2M8/A12/6D6/13/13/13/7p5/13/13/6K6 b - 1",
+		[]uint64{59, 466, 27442}},
+	{"epd-check-pin", "6k6/13/6a6/13/13/13/12d/13/13/13/6G6/8C4/6K5L b - 1",
+		[]uint64{7, 183, 3527}},
+	{"epd-bareking", "6k6/6s6/6G6/13/13/13/13/13/13/13/13/13/6K6 b - 1",
+		[]uint64{11, 67, 735}},
 	// Bare king: Black's Tiger can take White's last Silver (8f9e); after
 	// White's reply the game is over.
 	{"bare-king", "8k4/13/13/13/4s8/5T7/13/13/13/13/10P2/13/6K6 b - 1",
