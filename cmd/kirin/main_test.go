@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCommands runs the command line in-process: good input prints the
+// expected lines and exits 0; bad input prints one clear error and exits 1.
+func TestCommands(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "mini.ini")
+	bad := filepath.Join(dir, "bad.ini")
+	os.WriteFile(good, []byte("[mini]\nboard = 5x5\nzone = 1\ncheck = true\nstart = rbsgk/4p/5/P4/KGSBR b - 1\n"+
+		"piece = K king K royal\npiece = G gold WfF value=500\npiece = S silver FfW value=400 promote=G\n"+
+		"piece = B bishop B value=600\npiece = R rook R value=700\npiece = P pawn fW value=100 promote=G\n"), 0o644)
+	os.WriteFile(bad, []byte("[broken]\nboard = 9x9\nstart = 9/9/9/9/9/9/9/9/9\npiece = K king K royal\npiece = X thing Y\n"), 0o644)
+	cases := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout []string
+		stderr string
+	}{
+		{"variants", []string{"variants"}, 0, []string{"shogi", "okisaki", "heian", "heiandai", "chu", "dai"}, ""},
+		{"perft", []string{"perft", "chu", "2"}, 0, []string{"Nodes: 1296"}, ""},
+		{"perft moves", []string{"perft", "shogi", "--moves", "7g7f", "3c3d", "1"}, 0, []string{"Nodes: 39", "Promotions: 2"}, ""},
+		{"perft fen divide", []string{"perft", "okisaki", "--fen", "4k5/10/4p5/4G5/10/10/10/10/10/4K5 b - 1", "1", "--divide"}, 0, []string{"6d5c: 1", "Nodes: 11"}, ""},
+		{"perft ruleset", []string{"perft", "chu", "--ruleset", "lishogi", "1"}, 0, []string{"Nodes: 36"}, ""},
+		{"user variant", []string{"perft", "mini", "--variant-file", good, "2"}, 0, []string{"Nodes:"}, ""},
+		{"check good", []string{"check", good}, 0, []string{"ok: mini"}, ""},
+		{"check bad", []string{"check", bad}, 1, nil, "bad.ini:5: Betza \"Y\": unknown atom"},
+		{"check missing", []string{"check", filepath.Join(dir, "none.ini")}, 1, nil, "no such file"},
+		{"unknown variant", []string{"perft", "nope", "2"}, 1, nil, "unknown variant \"nope\""},
+		{"bad sfen", []string{"perft", "chu", "--fen", "xx/yy b - 1", "2"}, 1, nil, "position:"},
+		{"illegal move", []string{"perft", "shogi", "--moves", "7g7f", "7g7f", "1"}, 1, nil, "move 2: illegal move: 7g7f"},
+		{"garbage move", []string{"perft", "shogi", "--moves", "zz", "1"}, 1, nil, "move 1:"},
+		{"bad depth", []string{"perft", "chu", "x"}, 1, nil, "depth must be a number"},
+		{"no depth", []string{"perft", "chu"}, 1, nil, "perft needs VARIANT and DEPTH"},
+		{"negative depth", []string{"perft", "chu", "-1"}, 1, nil, "depth must be a number"},
+		{"unknown command", []string{"frobnicate"}, 1, nil, "unknown command"},
+		{"unknown option", []string{"perft", "--bogus", "chu", "1"}, 1, nil, "unknown option --bogus"},
+		{"bad ruleset", []string{"perft", "chu", "--ruleset", "none", "1"}, 1, nil, "has no rule set \"none\""},
+		{"missing value", []string{"perft", "chu", "1", "--fen"}, 1, nil, "--fen needs a value"},
+	}
+	for _, c := range cases {
+		var out, errOut bytes.Buffer
+		code := run(c.args, &out, &errOut)
+		if code != c.code {
+			t.Errorf("%s: exit %d, want %d (stderr %q)", c.name, code, c.code, errOut.String())
+		}
+		for _, want := range c.stdout {
+			if !strings.Contains(out.String(), want) {
+				t.Errorf("%s: stdout lacks %q:\n%s", c.name, want, out.String())
+			}
+		}
+		if c.stderr != "" && !strings.Contains(errOut.String(), c.stderr) {
+			t.Errorf("%s: stderr %q lacks %q", c.name, errOut.String(), c.stderr)
+		}
+		if c.code != 0 && strings.Count(strings.TrimSpace(errOut.String()), "kirin:") != 1 {
+			t.Errorf("%s: want exactly one error line, got %q", c.name, errOut.String())
+		}
+	}
+}
