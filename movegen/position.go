@@ -35,10 +35,12 @@ type Position struct {
 	lionCap Square
 	// moveNo counts plies from 1, as in SFEN.
 	moveNo int
-	list   [ColorCount][MaxPiecesPerSide]Square
-	count  [ColorCount]int
-	index  [NumCells]uint8
-	royals [ColorCount]int
+	// moveLimit is the caller's draw limit on moveNo (0 = none).
+	moveLimit int
+	list      [ColorCount][MaxPiecesPerSide]Square
+	count     [ColorCount]int
+	index     [NumCells]uint8
+	royals    [ColorCount]int
 	// nonRoyal counts each side's non-royal pieces on the board.
 	nonRoyal [ColorCount]int16
 	// king holds each side's royal square in variants with the check rule.

@@ -70,6 +70,8 @@ type PieceInfo struct {
 	NoDropMate bool
 	// LastRank lets the piece promote on any move that reaches the last rank.
 	LastRank bool
+	// Points is what the piece counts in an impasse (default 1, royals 0).
+	Points int
 	// Line is where the piece was defined (file:line), for messages.
 	Line string
 
@@ -126,6 +128,12 @@ type Variant struct {
 	// LionTrade is the lion-trading rule set in force (LionNone if the game
 	// has none).
 	LionTrade int
+	// Repetition is the repetition rule (RepShogi, RepHaChu, RepJCSA,
+	// RepLishogi or RepNone); see Outcome.
+	Repetition int
+	// Impasse is the points a side needs to draw an impasse (both royals in
+	// their zones), or 0 for no impasse rule.
+	Impasse int
 	// RuleSets lists the selectable rule sets; RuleSet is the one in force.
 	RuleSets []string
 	// RuleSet is the rule set in force ("" if the game has none).
@@ -207,6 +215,7 @@ func errAt(pos, format string, args ...any) error {
 var knownKeys = map[string]bool{
 	"title": true, "board": true, "zone": true, "promotion": true, "deadpieces": true,
 	"drops": true, "check": true, "bareking": true, "rulesets": true, "start": true,
+	"repetition": true, "impasse": true,
 }
 
 // ParseVariants reads a definition file and returns its concluded variants in
@@ -426,6 +435,20 @@ func conclude(s *section, ruleSet string) (*Variant, error) {
 			*k.dst = bv
 		}
 	}
+	if r, pos, ok := get("repetition"); ok {
+		n, known := repetitionRules[r]
+		if !known {
+			return nil, errAt(pos, "repetition must be shogi, hachu, jcsa, lishogi or none, got %q", r)
+		}
+		v.Repetition = n
+	}
+	if im, pos, ok := get("impasse"); ok {
+		n, err := strconv.Atoi(im)
+		if err != nil || n < 0 || n > 1000 {
+			return nil, errAt(pos, "impasse must be a number of points (0 = none), got %q", im)
+		}
+		v.Impasse = n
+	}
 	if rsl, pos, ok := get("rulesets"); ok {
 		for _, name := range strings.Split(rsl, ",") {
 			name = strings.TrimSpace(name)
@@ -465,6 +488,27 @@ func conclude(s *section, ruleSet string) (*Variant, error) {
 	return v, nil
 }
 
+// Repetition rules (see Outcome).
+const (
+	// RepShogi: the fourth occurrence of a position draws, unless one side
+	// gave check with every move of the cycle; that side loses.
+	RepShogi = iota
+	// RepHaChu: recreating any earlier position is illegal; the side that
+	// did it loses.
+	RepHaChu
+	// RepJCSA: at the fourth occurrence the side that checked with every
+	// move loses, else the only side that attacked with every move loses,
+	// else it is a draw.
+	RepJCSA
+	// RepLishogi: the fourth occurrence draws, unless every move of the side
+	// that made it since the first occurrence was an attack; that side loses.
+	RepLishogi
+	// RepNone: repetition has no effect.
+	RepNone
+)
+
+var repetitionRules = map[string]int{"shogi": RepShogi, "hachu": RepHaChu, "jcsa": RepJCSA, "lishogi": RepLishogi, "none": RepNone}
+
 // ruleSetLion maps each chu rule set to its lion-trading rule.
 var ruleSetLion = map[string]int{"jcsa": LionJCSA, "lishogi": LionLishogi, "hachu": LionHaChu}
 
@@ -472,6 +516,7 @@ var ruleSetLion = map[string]int{"jcsa": LionJCSA, "lishogi": LionLishogi, "hach
 func (v *Variant) applyRuleSet(name string) {
 	v.RuleSet = name
 	v.LionTrade = ruleSetLion[name]
+	v.Repetition = repetitionRules[name]
 	if name == "hachu" {
 		// HaChu does not implement the bare-king rule, and its Pawn has no
 		// last-rank chance: a non-capture inside the zone cannot promote,
@@ -522,7 +567,7 @@ func (v *Variant) parsePieces(s *section) error {
 		if err != nil {
 			return errAt(pl.line, "%v", err)
 		}
-		pi := PieceInfo{ID: id, Name: f[1], Betza: f[2], Promoted: id[0] == '+', Line: pl.line, atoms: atoms}
+		pi := PieceInfo{ID: id, Name: f[1], Betza: f[2], Promoted: id[0] == '+', Line: pl.line, atoms: atoms, Points: 1}
 		t := PieceType(len(v.Pieces))
 		for _, opt := range f[3:] {
 			k, val, hasVal := strings.Cut(opt, "=")
@@ -537,6 +582,13 @@ func (v *Variant) parsePieces(s *section) error {
 				promos = append(promos, pending{t, val, pl.line})
 			case k == "royal" && !hasVal:
 				pi.Royal = true
+				pi.Points = 0
+			case k == "points" && hasVal:
+				n, err := strconv.Atoi(val)
+				if err != nil || n < 0 || n > 100 {
+					return errAt(pl.line, "bad points %q", val)
+				}
+				pi.Points = n
 			case k == "lion" && !hasVal:
 				pi.Lion = true
 			case k == "nifu" && !hasVal:
@@ -589,7 +641,7 @@ func (v *Variant) parsePieces(s *section) error {
 		}
 		tmpl := v.Pieces[tt]
 		np := PieceInfo{ID: "+" + p.ID, Name: tmpl.Name, Betza: tmpl.Betza, Value: tmpl.Value,
-			Promoted: true, Base: pr.t, Lion: tmpl.Lion, Line: pr.pos, atoms: tmpl.atoms}
+			Promoted: true, Base: pr.t, Lion: tmpl.Lion, Line: pr.pos, atoms: tmpl.atoms, Points: p.Points}
 		nt := PieceType(len(v.Pieces))
 		v.byID[np.ID] = nt
 		v.Pieces = append(v.Pieces, np)

@@ -27,9 +27,9 @@ func (v *Variant) Canonical() string {
 	}
 	fmt.Fprintf(&b, "ruleset=%s\n", v.RuleSet)
 	for _, p := range v.Pieces[1:] {
-		fmt.Fprintf(&b, "piece=%s %s %s %d royal=%t lion=%t nifu=%t dropmate=%t lastrank=%t promotes=%s\n",
+		fmt.Fprintf(&b, "piece=%s %s %s %d royal=%t lion=%t nifu=%t dropmate=%t lastrank=%t promotes=%s points=%d\n",
 			p.ID, p.Name, p.Betza, p.Value, p.Royal, p.Lion, p.Nifu, p.NoDropMate, p.LastRank,
-			v.Pieces[p.PromotesTo].ID)
+			v.Pieces[p.PromotesTo].ID, p.Points)
 	}
 	return b.String()
 }
