@@ -135,10 +135,10 @@ func (pos *Position) DropMates(m Move) bool {
 // hasLegalMove reports whether the side to move has a legal move (drop-mate
 // restrictions aside, which cannot matter: a drop that mates also is a move).
 func (pos *Position) hasLegalMove() bool {
-	if pos.scratch == nil {
-		pos.scratch = new(MoveList)
+	if pos.scratch[1] == nil {
+		pos.scratch[1] = new(MoveList)
 	}
-	l := pos.scratch
+	l := pos.scratch[1]
 	l.N = 0
 	pos.GeneratePseudo(l)
 	inCheck := pos.InCheck()

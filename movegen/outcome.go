@@ -120,10 +120,10 @@ func (pos *Position) Outcome() Outcome {
 
 // hasAnyLegalMove reports whether the side to move has a legal move.
 func (pos *Position) hasAnyLegalMove() bool {
-	if pos.scratch == nil {
-		pos.scratch = new(MoveList)
+	if pos.scratch[0] == nil {
+		pos.scratch[0] = new(MoveList)
 	}
-	l := pos.scratch
+	l := pos.scratch[0]
 	l.N = 0
 	pos.GenerateLegal(l)
 	return l.N > 0

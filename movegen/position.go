@@ -46,9 +46,10 @@ type Position struct {
 	// king holds each side's royal square in variants with the check rule.
 	king [ColorCount]Square
 	hist []undo
-	// scratch is a move list for nested generation (drop-mate tests),
-	// allocated on first use.
-	scratch *MoveList
+	// scratch holds move lists for nested generation, allocated on first
+	// use: [0] for Outcome's legal-move test, [1] for the drop-mate test,
+	// which can run inside it.
+	scratch [2]*MoveList
 }
 
 // Variant returns the position's variant.
@@ -92,7 +93,7 @@ func (pos *Position) LastMove() Move {
 func (pos *Position) Clone() *Position {
 	c := *pos
 	c.hist = append(make([]undo, 0, cap(pos.hist)), pos.hist...)
-	c.scratch = nil
+	c.scratch = [2]*MoveList{}
 	return &c
 }
 
@@ -362,8 +363,10 @@ func NewPosition(v *Variant, sfen string) (*Position, error) {
 		if pos.attacked(pos.king[pos.side.Other()], pos.side) {
 			return nil, fmt.Errorf("the side not to move is in check")
 		}
-	} else if pos.royals[Black] == 0 || pos.royals[White] == 0 {
-		return nil, fmt.Errorf("each side needs a royal piece")
+	} else if pos.royals[Black] == 0 && pos.royals[White] == 0 {
+		// One side without royals is a finished game (its royal was
+		// captured), which a game record may end with; both is no game.
+		return nil, fmt.Errorf("neither side has a royal piece")
 	}
 	return pos, nil
 }

@@ -156,7 +156,7 @@ func TestSFENErrors(t *testing.T) {
 		{"chu lion square of the side to move", "chu", chuBoard + " b 7l 1"},
 		{"chu lion square off the board", "chu", chuBoard + " b 13a 1"},
 		{"chu lion square garbage", "chu", chuBoard + " b zz 1"},
-		{"chu no white king", "chu", "lfcsge1gscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1"},
+		{"chu no kings", "chu", "lfcsge1gscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSG1EGSCFL b - 1"},
 		{"chu dai piece", "chu", "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDL!QDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1"},
 		{"dai bad suffix", "dai", "7k7/15/15/15/15/15/15/7x!7/15/15/15/15/15/15/7K7 b - 1"},
 		{"dai apostrophe alone", "dai", "7k7/15/15/15/15/15/15/7'7/15/15/15/15/15/15/7K7 b - 1"},

@@ -3,6 +3,7 @@
 //	kirin variants                       list the built-in games
 //	kirin check FILE                     validate a variant definition file
 //	kirin perft VARIANT [--fen POS] [--moves M1 M2 ...] DEPTH [--divide]
+//	kirin selfplay VARIANT [--games N] [--seed S] [--greedy] [--maxply P]
 //
 // Every command takes --variant-file FILE (play a variant of one's own) and
 // --ruleset NAME (chu: jcsa, lishogi or hachu). Profiling: --profile
@@ -31,6 +32,7 @@ const usage = `usage:
   kirin variants [--variant-file FILE]
   kirin check FILE
   kirin perft VARIANT [--fen SFEN] [--moves M1 M2 ...] DEPTH [--divide]
+  kirin selfplay VARIANT|all [--games N] [--seed S] [--greedy] [--maxply P]
 common options: --variant-file FILE, --ruleset NAME, --profile MODE, --profile.path DIR
 `
 
@@ -41,6 +43,10 @@ type opts struct {
 	fen         string
 	moves       []string
 	divide      bool
+	games       int
+	seed        int64
+	greedy      bool
+	maxPly      int
 	profMode    string
 	profPath    string
 	args        []string
@@ -70,6 +76,24 @@ func parseOpts(args []string) (*opts, error) {
 			o.fen, err = value(&i, a)
 		case a == "--divide":
 			o.divide = true
+		case a == "--greedy":
+			o.greedy = true
+		case a == "--games" || a == "--seed" || a == "--maxply":
+			var val string
+			if val, err = value(&i, a); err == nil {
+				n, perr := strconv.ParseInt(val, 10, 64)
+				if perr != nil || n < 0 || n > 1<<31 {
+					return nil, fmt.Errorf("%s needs a non-negative number, got %q", a, val)
+				}
+				switch a {
+				case "--games":
+					o.games = int(n)
+				case "--seed":
+					o.seed = n
+				default:
+					o.maxPly = int(n)
+				}
+			}
 		case a == "--profile":
 			o.profMode, err = value(&i, a)
 		case a == "--profile.path":
@@ -124,6 +148,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			err = cmdCheck(stdout, o)
 		case "perft":
 			err = cmdPerft(stdout, o)
+		case "selfplay":
+			err = cmdSelfPlay(stdout, o)
 		case "version":
 			fmt.Fprintln(stdout, "kirin", version)
 		default:
@@ -226,5 +252,35 @@ func cmdPerft(w io.Writer, o *opts) error {
 	}
 	fmt.Fprintf(w, "Variant: %s (id %016x)\nPosition: %s\nDepth: %d\n", v.Name, v.ID, pos.SFEN(), depth)
 	bench.RunPerft(w, pos, depth, o.divide)
+	return nil
+}
+
+func cmdSelfPlay(w io.Writer, o *opts) error {
+	if len(o.args) != 1 {
+		return fmt.Errorf("selfplay needs VARIANT (or all): %w", errUsage)
+	}
+	var vs []*movegen.Variant
+	if o.args[0] == "all" && o.variantFile == "" {
+		vs = movegen.Builtin()
+	} else {
+		v, err := o.variant(o.args[0])
+		if err != nil {
+			return err
+		}
+		vs = []*movegen.Variant{v}
+	}
+	games := o.games
+	if games == 0 {
+		games = 100
+	}
+	failed := 0
+	for _, v := range vs {
+		rep := bench.SelfPlay(v, bench.SelfPlayOptions{Games: games, Seed: o.seed, Greedy: o.greedy, MoveLimit: o.maxPly})
+		rep.Write(w, v.Name)
+		failed += rep.Failed
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d invariant failures", failed)
+	}
 	return nil
 }
