@@ -289,7 +289,7 @@ func diagramVariant(t *testing.T, v *movegen.Variant) string {
 		for _, f := range []struct {
 			on   bool
 			name string
-		}{{p.Royal, "royal"}, {p.Lion, "lion"}, {p.Nifu, "nifu"}, {p.NoDropMate, "nodropmate"}, {p.LastRank, "lastrank"}} {
+		}{{p.Royal, "royal"}, {p.Lion, "lion"}, {p.Nifu, "nifu"}, {p.NoDropMate, "nodropmate"}, {p.LastRank, "lastrank"}, {p.Spirit, "spirit"}} {
 			if f.on {
 				flags = append(flags, f.name)
 			}

@@ -18,9 +18,9 @@
 // the variant's piece table ([]PieceInfo); promoted forms are types of their
 // own, so a promoted Silver that moves as a Vertical Mover never promotes
 // again. Pieces are never identified by value: flags in the table (Royal,
-// Lion, Nifu, NoDropMate, LastRank) say what is special about them. Each side
-// also has a piece list (square list plus a reverse index), so generation
-// visits only occupied squares.
+// Lion, Nifu, NoDropMate, LastRank, Spirit) say what is special about them.
+// Each side also has a piece list (square list plus a reverse index), so
+// generation visits only occupied squares.
 //
 // # Moves
 //
@@ -28,9 +28,11 @@
 // second intermediate squares as king-step direction codes 1-8 (20-23,
 // 24-27), and the Promote, Pass and Drop flags (28-30); see the Move type.
 // A lion double capture is from, leg1, to; igui is to == from with leg1; a
-// pass is the Pass flag. Moves are counted by effect: a two-leg move whose
-// first leg captures nothing is the same move as the step or jump to its
-// destination, and a position has at most one pass.
+// pass is the Pass flag; ForcedPass (the Pass flag alone) is the pass the
+// spirit-trading rule forces. Moves are counted by effect: a two-leg move
+// whose first leg captures nothing is the same move as the step or jump to
+// its destination, a position has at most one pass, and atoms that overlap
+// (the Buddhist Spirit's Lion and Queen moves) give each move once.
 //
 // # Variants
 //
@@ -51,6 +53,14 @@
 // in check variants, no mating drop of a NoDropMate piece, the chu
 // lion-trading rules of the rule set in force (jcsa, lishogi, hachu), and no
 // moves at all once GameOver (royal captured, bare king after its reply).
+//
+// Spirit trading (Reiwa dai): when a move captures a Spirit piece (as any of
+// its victims) and the moving piece is not royal, the opponent must pass its
+// next turn, once however many Spirits the move took. Make sets the
+// position's MustPass flag, which is part of the Zobrist key, Unmake restores
+// it, and while it is set the only move generated is ForcedPass. The SFEN
+// writes the pending pass as its third field, "pass" (otherwise -); move text
+// writes the forced pass "pass" (USI, Hodges) and @@@@ (XBoard).
 //
 // # Hashing and undo
 //

@@ -3,15 +3,24 @@ package movegen
 // GeneratePseudo appends every pseudo-legal move of the side to move: moves
 // the pieces can make and drops, with promotion choices, but without the
 // legality filters (self-check, lion trading, drop mate). A position where
-// the game is over still gets its moves; see GenerateLegal.
+// the game is over still gets its moves; see GenerateLegal. While a forced
+// pass is pending (spirit trading, MustPass) the only move is ForcedPass.
 func (pos *Position) GeneratePseudo(list *MoveList) {
 	v := pos.v
 	us := pos.side
+	if pos.mustPass {
+		// Spirit trading: the only move is the forced pass.
+		list.add(ForcedPass)
+		return
+	}
 	passed := false
 	for i := 0; i < pos.count[us]; i++ {
 		from := pos.list[us][i]
 		p := pos.board[from]
 		for _, r := range v.rays[p] {
+			if r.overN != 0 && pos.clearPath(from, r.over, r.overN) {
+				continue // the slide along r.over makes this move
+			}
 			to := int(from)
 			for n := 0; n < r.max; n++ {
 				to += r.off

@@ -16,11 +16,18 @@ package movegen
 //
 // A lion double capture or hit-and-run is from, leg1, to. Igui (capture an
 // adjacent piece and stay) is to == from with leg1 set. Move(0) is NullMove:
-// cell 0 is a guard cell, so no real move is 0.
+// cell 0 is a guard cell, so no real move is 0. ForcedPass is the Pass flag
+// alone (from = to = cell 0, no legs): the pass no piece makes, forced by the
+// spirit-trading rule.
 type Move uint32
 
 // NullMove is the zero Move; it is never generated.
 const NullMove Move = 0
+
+// ForcedPass is the pass the spirit-trading rule forces (Position.MustPass):
+// the only move generated while it is pending. IsPass reports true for it;
+// it is written "pass" in USI and Hodges and @@@@ in XBoard.
+const ForcedPass Move = movePass
 
 const (
 	moveToMask    = 0x3FF

@@ -13,6 +13,7 @@ import (
 //     the top (5e, 12l). Multi-leg moves run their squares together
 //     (6f5e4d), igui and pass return to the origin (6f5e6f), drops are P*5e,
 //     promotion is a trailing +, and a trailing = (declined) is accepted.
+//     The forced pass of spirit trading is "pass" (read as any pass).
 //   - XBoard: square = file letter from Black's left + rank number from
 //     Black's side, 1-based, or 0-based on boards with exactly 10 ranks as
 //     XBoard numbers them. Legs are joined by commas (f5e6,e6f7), a pass is
@@ -21,7 +22,8 @@ import (
 //   - Hodges (for people): piece ID, origin square when needed to
 //     disambiguate, - or x, destination (P-8f, Nx7c=, +P-5c). Multi-leg moves
 //     give each leg (Nx6ex5d, Nx6e-5d); ! marks a return to the origin (igui
-//     Nx6e!, pass N-6e!); drops are P*5e; = marks a declined promotion.
+//     Nx6e!, pass N-6e!); drops are P*5e; = marks a declined promotion;
+//     the forced pass is "pass".
 
 // SquareUSI writes s in the USI dialect.
 func (v *Variant) SquareUSI(s Square) string {
@@ -109,6 +111,9 @@ func (m Move) squares() []Square {
 // MoveUSI writes m in the USI dialect.
 func (pos *Position) MoveUSI(m Move) string {
 	v := pos.v
+	if m == ForcedPass {
+		return "pass"
+	}
 	if m.IsDrop() {
 		return v.Pieces[m.DropType()].ID + "*" + v.SquareUSI(m.To())
 	}
@@ -165,6 +170,10 @@ func (pos *Position) ParseMoveUSI(t string) (Move, error) {
 	v := pos.v
 	var sp moveSpec
 	body := t
+	if t == "pass" {
+		sp.pass = true
+		return pos.match(t, sp)
+	}
 	if k := strings.IndexByte(t, '*'); k > 0 {
 		sp.drop, sp.dropID = true, strings.ToUpper(t[:k])
 		s, err := v.ParseSquareUSI(t[k+1:])
@@ -284,6 +293,10 @@ func (pos *Position) match(text string, sp moveSpec) (Move, error) {
 		if len(sp.sq) == 0 {
 			return pass, nil
 		}
+		if pass == ForcedPass {
+			// No piece's pass is legal while the forced pass is pending.
+			return NullMove, fmt.Errorf("%w: %s", ErrIllegal, text)
+		}
 		mid := NoSquare
 		if len(sp.sq) == 3 {
 			mid = sp.sq[1]
@@ -327,6 +340,9 @@ func (pos *Position) MoveHodges(m Move) string {
 
 func (pos *Position) hodges(m Move, legal []Move) string {
 	v := pos.v
+	if m == ForcedPass {
+		return "pass"
+	}
 	if m.IsDrop() {
 		return v.Pieces[m.DropType()].ID + "*" + v.SquareUSI(m.To())
 	}

@@ -18,6 +18,7 @@ type undo struct {
 	capTo    Piece
 	key      uint64
 	lionCap  Square
+	mustPass bool
 	nonRoyal [ColorCount]int16
 }
 
@@ -33,6 +34,9 @@ type Position struct {
 	// lionCap is the square where a non-Lion captured a Lion on the last
 	// move (the chu counter-strike rule), or NoSquare.
 	lionCap Square
+	// mustPass is set when the last move captured a Spirit with a
+	// non-royal piece: the side to move must pass (spirit trading).
+	mustPass bool
 	// moveNo counts plies from 1, as in SFEN.
 	moveNo int
 	// moveLimit is the caller's draw limit on moveNo (0 = none).
@@ -73,6 +77,11 @@ func (pos *Position) Ply() int { return len(pos.hist) }
 // LionCaptureSquare returns the square where a non-Lion captured a Lion on
 // the previous move (chu counter-strike rule), or NoSquare.
 func (pos *Position) LionCaptureSquare() Square { return pos.lionCap }
+
+// MustPass reports whether the side to move must pass this turn because the
+// opponent's last move captured a Spirit with a non-royal piece (Reiwa's
+// spirit-trading rule); its only move is then ForcedPass.
+func (pos *Position) MustPass() bool { return pos.mustPass }
 
 // RoyalCount returns how many royal pieces side c has on the board.
 func (pos *Position) RoyalCount(c Color) int { return pos.royals[c] }
@@ -140,8 +149,17 @@ func (pos *Position) relocate(from, to Square, np Piece) {
 	pos.board[from] = Empty
 	pos.board[to] = np
 	pos.key ^= pos.v.pieceKey(p, from) ^ pos.v.pieceKey(np, to)
-	if pos.v.Pieces[p.Type()].Royal {
+	was, is := pos.v.Pieces[p.Type()].Royal, pos.v.Pieces[np.Type()].Royal
+	if was {
 		pos.king[c] = to
+	}
+	// A promotion to a royal (Drunk Elephant to Prince), or its undoing.
+	if is && !was {
+		pos.royals[c]++
+		pos.nonRoyal[c]--
+	} else if was && !is {
+		pos.royals[c]--
+		pos.nonRoyal[c]++
 	}
 }
 
@@ -156,11 +174,15 @@ func (pos *Position) setHand(c Color, t PieceType, n int) {
 // side to move, and pushes an undo record.
 func (pos *Position) Make(m Move) {
 	v := pos.v
-	u := undo{move: m, key: pos.key, lionCap: pos.lionCap, nonRoyal: pos.nonRoyal}
+	u := undo{move: m, key: pos.key, lionCap: pos.lionCap, mustPass: pos.mustPass, nonRoyal: pos.nonRoyal}
 	us := pos.side
 	if pos.lionCap != NoSquare {
 		pos.key ^= v.lionKeys[pos.lionCap]
 		pos.lionCap = NoSquare
+	}
+	if pos.mustPass {
+		pos.key ^= v.spiritKey
+		pos.mustPass = false
 	}
 	switch {
 	case m.IsDrop():
@@ -203,6 +225,14 @@ func (pos *Position) Make(m Move) {
 		if lionCapture && v.LionTrade != LionNone && !v.Pieces[p.Type()].Lion {
 			pos.lionCap = to
 			pos.key ^= v.lionKeys[to]
+		}
+		// Spirit trading: a Spirit taken by a non-royal piece (as it was
+		// before promoting) makes the opponent pass; one pass however
+		// many Spirits the move took.
+		if v.hasSpirit && !v.Pieces[p.Type()].Royal && (v.Pieces[u.capMid.Type()].Spirit ||
+			v.Pieces[u.capMid2.Type()].Spirit || v.Pieces[u.capTo.Type()].Spirit) {
+			pos.mustPass = true
+			pos.key ^= v.spiritKey
 		}
 	}
 	pos.hist = append(pos.hist, u)
@@ -257,6 +287,7 @@ func (pos *Position) Unmake() {
 		}
 	}
 	pos.lionCap = u.lionCap
+	pos.mustPass = u.mustPass
 	pos.key = u.key
 	pos.nonRoyal = u.nonRoyal
 }
@@ -293,12 +324,15 @@ func (pos *Position) ComputeKey() uint64 {
 	if pos.lionCap != NoSquare {
 		k ^= v.lionKeys[pos.lionCap]
 	}
+	if pos.mustPass {
+		k ^= v.spiritKey
+	}
 	return k
 }
 
 // NewPosition sets up a position of variant v from an SFEN string
-// (board, side, hand or lion-capture field, move number; the last three are
-// optional). "startpos" gives the variant's start position.
+// (board, side, hand, lion-capture or pass field, move number; the last
+// three are optional). "startpos" gives the variant's start position.
 func NewPosition(v *Variant, sfen string) (*Position, error) {
 	if sfen == "startpos" {
 		sfen = v.StartSFEN
@@ -459,10 +493,19 @@ func (pos *Position) parseBoard(b string) error {
 }
 
 // parseThird reads the third SFEN field: the hands in drop games, the
-// counter-strike square in chu (lishogi's convention), else "-".
+// counter-strike square in chu (lishogi's convention), "pass" in games with
+// spirit trading when the side to move must pass, else "-".
 func (pos *Position) parseThird(s string) error {
 	v := pos.v
 	if s == "-" {
+		return nil
+	}
+	if v.hasSpirit {
+		if s != "pass" {
+			return fmt.Errorf("third field must be - or pass (a forced pass is pending), got %q", s)
+		}
+		pos.mustPass = true
+		pos.key ^= v.spiritKey
 		return nil
 	}
 	if v.LionTrade != LionNone {
@@ -514,7 +557,8 @@ func (pos *Position) parseThird(s string) error {
 }
 
 // SFEN returns the position in SFEN form: board, side, hand (drop games) or
-// counter-strike square (chu) or -, and move number.
+// counter-strike square (chu) or pass (a forced pass is pending) or -, and
+// move number.
 func (pos *Position) SFEN() string {
 	v := pos.v
 	var b strings.Builder
@@ -545,7 +589,9 @@ func (pos *Position) SFEN() string {
 		b.WriteString(" w ")
 	}
 	third := "-"
-	if pos.lionCap != NoSquare {
+	if pos.mustPass {
+		third = "pass"
+	} else if pos.lionCap != NoSquare {
 		third = v.SquareUSI(pos.lionCap)
 	} else if v.Drops {
 		var h strings.Builder

@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// builtinNames lists the six built-in games.
-var builtinNames = []string{"shogi", "okisaki", "heian", "heiandai", "chu", "dai"}
+// builtinNames lists the built-in games.
+var builtinNames = []string{"shogi", "okisaki", "heian", "heiandai", "chu", "dai", "reiwadai"}
 
 // parseNoPanic calls NewPosition and turns a panic into a test error.
 func parseNoPanic(t *testing.T, v *Variant, sfen string) (pos *Position, err error) {

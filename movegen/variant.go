@@ -70,6 +70,9 @@ type PieceInfo struct {
 	NoDropMate bool
 	// LastRank lets the piece promote on any move that reaches the last rank.
 	LastRank bool
+	// Spirit marks pieces protected by Reiwa's spirit-trading rule: when a
+	// non-royal piece captures one, the opponent must pass its next turn.
+	Spirit bool
 	// Points is what the piece counts in an impasse (default 1, royals 0).
 	Points int
 	// Line is where the piece was defined (file:line), for messages.
@@ -83,6 +86,11 @@ type ray struct {
 	off  int
 	max  int
 	mode int
+	// over and overN: a jump that a slide of the same piece duplicates
+	// when the overN squares before it (steps of over) are empty is
+	// generated only when one of them is occupied (see normalizeRays).
+	over  int
+	overN int
 }
 
 // legAtom is a concluded two-leg move starting with one king step.
@@ -164,6 +172,11 @@ type Variant struct {
 	HandTypes []PieceType
 	royalType PieceType
 	byID      map[string]PieceType
+
+	// spiritKey is hashed in while the side to move must pass (spirit
+	// trading); hasSpirit reports whether any piece has the Spirit flag.
+	spiritKey uint64
+	hasSpirit bool
 }
 
 // PieceByID returns the type with the given upper-case ID.
@@ -461,6 +474,14 @@ func conclude(s *section, ruleSet string) (*Variant, error) {
 	if err := v.parsePieces(s); err != nil {
 		return nil, err
 	}
+	for _, p := range v.Pieces {
+		v.hasSpirit = v.hasSpirit || p.Spirit
+	}
+	if v.hasSpirit && (v.Drops || len(v.RuleSets) > 0) {
+		// The third SFEN field says whether a forced pass is pending; it
+		// cannot also hold hands or a counter-strike square.
+		return nil, errAt(s.line, "variant %s: spirit pieces need drops = false and no rule sets", s.name)
+	}
 	if len(v.RuleSets) > 0 {
 		if ruleSet == "" {
 			ruleSet = v.RuleSets[0]
@@ -597,6 +618,8 @@ func (v *Variant) parsePieces(s *section) error {
 				pi.NoDropMate = true
 			case k == "lastrank" && !hasVal:
 				pi.LastRank = true
+			case k == "spirit" && !hasVal:
+				pi.Spirit = true
 			default:
 				return errAt(pl.line, "unknown piece option %q", opt)
 			}
@@ -642,6 +665,7 @@ func (v *Variant) parsePieces(s *section) error {
 		tmpl := v.Pieces[tt]
 		np := PieceInfo{ID: "+" + p.ID, Name: tmpl.Name, Betza: tmpl.Betza, Value: tmpl.Value,
 			Promoted: true, Base: pr.t, Lion: tmpl.Lion, Line: pr.pos, atoms: tmpl.atoms, Points: p.Points}
+		np.Spirit = tmpl.Spirit
 		nt := PieceType(len(v.Pieces))
 		v.byID[np.ID] = nt
 		v.Pieces = append(v.Pieces, np)
@@ -704,6 +728,7 @@ func (v *Variant) build() {
 					v.rays[p] = append(v.rays[p], ray{off: offset(c, vv), max: max, mode: a.Mode})
 				}
 			}
+			v.rays[p] = normalizeRays(v.rays[p])
 		}
 	}
 	// Zones and last rows.

@@ -31,6 +31,11 @@ func (v *Variant) Canonical() string {
 			p.ID, p.Name, p.Betza, p.Value, p.Royal, p.Lion, p.Nifu, p.NoDropMate, p.LastRank,
 			v.Pieces[p.PromotesTo].ID, p.Points)
 	}
+	for _, p := range v.Pieces[1:] {
+		if p.Spirit {
+			fmt.Fprintf(&b, "spirit=%s\n", p.ID)
+		}
+	}
 	return b.String()
 }
 
@@ -51,6 +56,7 @@ func (v *Variant) buildKeys() {
 		}
 	}
 	v.sideKey = farm.Hash64WithSeed([]byte("side to move"), v.ID)
+	v.spiritKey = farm.Hash64WithSeed([]byte("forced pass"), v.ID)
 	v.lionKeys = make([]uint64, NumCells)
 	for s := range v.lionKeys {
 		v.lionKeys[s] = farm.Hash64WithSeed([]byte("lion capture"), v.ID^uint64(s))
