@@ -179,9 +179,15 @@ func checkResult(pos *movegen.Position, out movegen.Outcome) string {
 		if v.Check || pos.RoyalCount(us) != 0 || out.Result != movegen.Win(them) {
 			return "royal capture result does not fit"
 		}
-	case movegen.ReasonCheckmate, movegen.ReasonStalemate, movegen.ReasonNoMoves:
-		if list.N != 0 || out.Result != movegen.Win(them) || (out.Reason == movegen.ReasonCheckmate) != (v.Check && pos.InCheck()) {
-			return "mate or stalemate result does not fit"
+	case movegen.ReasonCheckmate:
+		// Check games: no legal move while in check. Mate games (Reiwa): no
+		// move keeps a royal, which may leave legal moves.
+		if out.Result != movegen.Win(them) || v.Check && (list.N != 0 || !pos.InCheck()) || !v.Check && !v.Mate {
+			return "checkmate result does not fit"
+		}
+	case movegen.ReasonStalemate, movegen.ReasonNoMoves:
+		if list.N != 0 || out.Result != movegen.Win(them) || (out.Reason == movegen.ReasonStalemate) != (v.Check && !pos.InCheck()) {
+			return "stalemate result does not fit"
 		}
 	case movegen.ReasonBareKing, movegen.ReasonBareKings:
 		if !v.BareKing {

@@ -102,6 +102,9 @@ func (pos *Position) Outcome() Outcome {
 	if o := pos.impasse(); o.Result != Ongoing {
 		return o
 	}
+	if v.Mate && pos.royalMated() {
+		return Outcome{Win(them), ReasonCheckmate}
+	}
 	if !pos.hasAnyLegalMove() {
 		reason := ReasonNoMoves
 		if v.Check {
@@ -150,8 +153,14 @@ func (pos *Position) repetitionOutcome() Outcome {
 	}
 	count, first := pos.Repetitions()
 	mover := pos.side.Other()
-	if v.Repetition == RepHaChu {
+	switch v.Repetition {
+	case RepHaChu:
 		if count >= 1 {
+			return Outcome{Win(pos.side), ReasonRepeatIllegal}
+		}
+		return Outcome{}
+	case RepReiwa:
+		if count >= 1 && pos.LastMove() != ForcedPass && !pos.moverWasInCheck() {
 			return Outcome{Win(pos.side), ReasonRepeatIllegal}
 		}
 		return Outcome{}
@@ -209,6 +218,60 @@ func (pos *Position) repetitionOutcome() Outcome {
 		}
 	}
 	return Outcome{Draw, ReasonRepetition}
+}
+
+// moverWasInCheck reports whether the side that made the last move had a
+// royal under attack before it.
+func (pos *Position) moverWasInCheck() bool {
+	if len(pos.hist) == 0 {
+		return false
+	}
+	m := pos.hist[len(pos.hist)-1].move
+	pos.Unmake()
+	check := pos.InCheck()
+	pos.Make(m)
+	return check
+}
+
+// royalMated reports whether every legal move of the side to move lets the
+// opponent's reply remove all of its royals (a forced pass on the reply
+// protects them). A side without legal moves is mated too.
+func (pos *Position) royalMated() bool {
+	us := pos.side
+	var mine, theirs MoveList
+	pos.GenerateLegal(&mine)
+	for _, m := range mine.Slice() {
+		pos.Make(m)
+		lost := false
+		if !pos.mustPass && pos.royalAttacked(us) {
+			theirs.N = 0
+			pos.GenerateLegal(&theirs)
+			for _, r := range theirs.Slice() {
+				pos.Make(r)
+				lost = pos.royals[us] == 0
+				pos.Unmake()
+				if lost {
+					break
+				}
+			}
+		}
+		pos.Unmake()
+		if !lost {
+			return false
+		}
+	}
+	return true
+}
+
+// royalAttacked reports whether some royal of side c is attacked.
+func (pos *Position) royalAttacked(c Color) bool {
+	for i := 0; i < pos.count[c]; i++ {
+		s := pos.list[c][i]
+		if pos.v.Pieces[pos.board[s].Type()].Royal && pos.attacked(s, c.Other()) {
+			return true
+		}
+	}
+	return false
 }
 
 // replayFlags takes back the moves from ply index from on and makes them

@@ -139,6 +139,10 @@ type Variant struct {
 	// Repetition is the repetition rule (RepShogi, RepHaChu, RepJCSA,
 	// RepLishogi or RepNone); see Outcome.
 	Repetition int
+	// Mate makes a side lose when it has no move that keeps one of its
+	// royals safe from capture on the opponent's reply (royal-capture games
+	// such as Reiwa dai; check games have mate through the check rule).
+	Mate bool
 	// Impasse is the points a side needs to draw an impasse (both royals in
 	// their zones), or 0 for no impasse rule.
 	Impasse int
@@ -228,7 +232,7 @@ func errAt(pos, format string, args ...any) error {
 var knownKeys = map[string]bool{
 	"title": true, "board": true, "zone": true, "promotion": true, "deadpieces": true,
 	"drops": true, "check": true, "bareking": true, "rulesets": true, "start": true,
-	"repetition": true, "impasse": true,
+	"repetition": true, "impasse": true, "mate": true,
 }
 
 // ParseVariants reads a definition file and returns its concluded variants in
@@ -439,7 +443,7 @@ func conclude(s *section, ruleSet string) (*Variant, error) {
 	for _, k := range []struct {
 		key string
 		dst *bool
-	}{{"drops", &v.Drops}, {"check", &v.Check}, {"bareking", &v.BareKing}} {
+	}{{"drops", &v.Drops}, {"check", &v.Check}, {"bareking", &v.BareKing}, {"mate", &v.Mate}} {
 		if val, pos, ok := get(k.key); ok {
 			bv, err := parseBool(pos, k.key, val)
 			if err != nil {
@@ -451,7 +455,7 @@ func conclude(s *section, ruleSet string) (*Variant, error) {
 	if r, pos, ok := get("repetition"); ok {
 		n, known := repetitionRules[r]
 		if !known {
-			return nil, errAt(pos, "repetition must be shogi, hachu, jcsa, lishogi or none, got %q", r)
+			return nil, errAt(pos, "repetition must be shogi, hachu, jcsa, lishogi, reiwa or none, got %q", r)
 		}
 		v.Repetition = n
 	}
@@ -526,9 +530,12 @@ const (
 	RepLishogi
 	// RepNone: repetition has no effect.
 	RepNone
+	// RepReiwa: recreating any earlier position is illegal unless the side
+	// doing it was in check; a forced pass is never illegal.
+	RepReiwa
 )
 
-var repetitionRules = map[string]int{"shogi": RepShogi, "hachu": RepHaChu, "jcsa": RepJCSA, "lishogi": RepLishogi, "none": RepNone}
+var repetitionRules = map[string]int{"shogi": RepShogi, "hachu": RepHaChu, "jcsa": RepJCSA, "lishogi": RepLishogi, "none": RepNone, "reiwa": RepReiwa}
 
 // ruleSetLion maps each chu rule set to its lion-trading rule.
 var ruleSetLion = map[string]int{"jcsa": LionJCSA, "lishogi": LionLishogi, "hachu": LionHaChu}
