@@ -135,11 +135,7 @@ func (pos *Position) DropMates(m Move) bool {
 // hasLegalMove reports whether the side to move has a legal move (drop-mate
 // restrictions aside, which cannot matter: a drop that mates also is a move).
 func (pos *Position) hasLegalMove() bool {
-	if pos.scratch[1] == nil {
-		pos.scratch[1] = new(MoveList)
-	}
-	l := pos.scratch[1]
-	l.N = 0
+	l := pos.scratchList(scratchDropMate)
 	pos.GeneratePseudo(l)
 	inCheck := pos.InCheck()
 	var pins pinSet
@@ -271,4 +267,19 @@ func (pos *Position) pieceAttacks(p Piece, s, t Square) bool {
 		}
 	}
 	return false
+}
+
+// Scratch move lists for nested generation; see Position.scratch.
+const (
+	scratchOutcome  = 0
+	scratchDropMate = 1
+)
+
+// scratchList returns the empty scratch list i, allocating it on first use.
+func (pos *Position) scratchList(i int) *MoveList {
+	if pos.scratch[i] == nil {
+		pos.scratch[i] = new(MoveList)
+	}
+	pos.scratch[i].N = 0
+	return pos.scratch[i]
 }

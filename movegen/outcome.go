@@ -123,11 +123,7 @@ func (pos *Position) Outcome() Outcome {
 
 // hasAnyLegalMove reports whether the side to move has a legal move.
 func (pos *Position) hasAnyLegalMove() bool {
-	if pos.scratch[0] == nil {
-		pos.scratch[0] = new(MoveList)
-	}
-	l := pos.scratch[0]
-	l.N = 0
+	l := pos.scratchList(scratchOutcome)
 	pos.GenerateLegal(l)
 	return l.N > 0
 }
