@@ -405,8 +405,10 @@ func NewPosition(v *Variant, sfen string) (*Position, error) {
 	return pos, nil
 }
 
-// readPieceID reads one piece token (+X, X', L!) at s[i:], returning the
-// upper-case ID, the colour and the token length.
+// readPieceID reads one piece token at s[i:]: an optional +, then a letter
+// with an optional ' or ! (P, l!, +C'), or 1 to 4 letters in brackets
+// ([HM], +[eb]); upper case is Black, lower case White, never mixed. It
+// returns the upper-case ID, the colour and the token length.
 func readPieceID(s string, i int) (string, Color, int, bool) {
 	j := i
 	prom := false
@@ -417,23 +419,44 @@ func readPieceID(s string, i int) (string, Color, int, bool) {
 	if j >= len(s) {
 		return "", 0, 0, false
 	}
-	c := s[j]
+	var letters string
+	if s[j] == '[' {
+		k := strings.IndexByte(s[j:], ']')
+		if k < 2 || k > 5 {
+			return "", 0, 0, false
+		}
+		letters = s[j+1 : j+k]
+		j += k + 1
+	} else {
+		letters = s[j : j+1]
+		j++
+		if j < len(s) && (s[j] == '\'' || s[j] == '!') {
+			letters += s[j : j+1]
+			j++
+		}
+	}
+	up, low := 0, 0
+	for k := 0; k < len(letters); k++ {
+		switch c := letters[k]; {
+		case c >= 'A' && c <= 'Z':
+			up++
+		case c >= 'a' && c <= 'z':
+			low++
+		case k == 1 && (c == '\'' || c == '!') && len(letters) == 2:
+		default:
+			return "", 0, 0, false
+		}
+	}
 	var col Color
 	switch {
-	case c >= 'A' && c <= 'Z':
+	case low == 0 && up > 0:
 		col = Black
-	case c >= 'a' && c <= 'z':
+	case up == 0 && low > 0:
 		col = White
-		c -= 'a' - 'A'
 	default:
 		return "", 0, 0, false
 	}
-	id := string(c)
-	j++
-	if j < len(s) && (s[j] == '\'' || s[j] == '!') {
-		id += string(s[j])
-		j++
-	}
+	id := strings.ToUpper(letters)
 	if prom {
 		id = "+" + id
 	}
@@ -620,6 +643,13 @@ func (pos *Position) SFEN() string {
 // pieceText writes a piece as in SFEN: upper case for Black.
 func (v *Variant) pieceText(p Piece) string {
 	id := v.Pieces[p.Type()].ID
+	if multiLetter(id) {
+		if id[0] == '+' {
+			id = "+[" + id[1:] + "]"
+		} else {
+			id = "[" + id + "]"
+		}
+	}
 	if p.Color() == White {
 		return strings.ToLower(id)
 	}

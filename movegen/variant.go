@@ -366,12 +366,30 @@ func inherit(s, p *section) {
 	s.pieces = merged
 }
 
+// validID reports whether id is a piece ID: an optional + and then either
+// one capital letter with an optional ' or !, or 2 to 4 capital letters (the
+// large games' abbreviations, bracketed in SFEN: [HM]).
 func validID(id string) bool {
 	s := strings.TrimPrefix(id, "+")
-	if len(s) == 0 || len(s) > 2 || s[0] < 'A' || s[0] > 'Z' {
+	if len(s) == 0 || len(s) > 4 || s[0] < 'A' || s[0] > 'Z' {
 		return false
 	}
-	return len(s) == 1 || s[1] == '\'' || s[1] == '!'
+	if len(s) == 2 && (s[1] == '\'' || s[1] == '!') {
+		return true
+	}
+	for i := 1; i < len(s); i++ {
+		if s[i] < 'A' || s[i] > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// multiLetter reports whether an ID (without +) is written in brackets in
+// SFEN.
+func multiLetter(id string) bool {
+	s := strings.TrimPrefix(id, "+")
+	return len(s) > 1 && s[1] != '\'' && s[1] != '!'
 }
 
 func parseBool(pos, key, val string) (bool, error) {
@@ -583,7 +601,7 @@ func (v *Variant) parsePieces(s *section) error {
 		f := pl.fields
 		id := f[0]
 		if !validID(id) {
-			return errAt(pl.line, "bad piece ID %q (a capital letter, optionally + before and ' or ! after)", id)
+			return errAt(pl.line, "bad piece ID %q (a capital letter with an optional ' or !, or 2 to 4 capital letters; optionally + before)", id)
 		}
 		if _, dup := v.byID[id]; dup {
 			return errAt(pl.line, "piece ID %q defined twice", id)
