@@ -44,6 +44,8 @@ func FuzzParseSFEN(f *testing.F) {
 		}
 	}
 	f.Add(uint8(0), "4k4/9/9/9/9/9/9/4p4/4K4 b 162P 1")
+	f.Add(uint8(4), "[k]11/12/12/12/12/6+[n]5/6[P]5/12/12/12/12/5K6 w - 9")
+	f.Add(uint8(0), "4k4/9/9/9/9/9/9/4[Pp]4/4K4 b [P 1")
 	f.Add(uint8(4), "6k5/12/12/12/12/6n5/6P5/12/12/12/12/5K6 w 6g 9")
 	f.Add(uint8(5), "7k7/15/15/15/15/15/15/7l!7/15/15/15/15/15/15/7K7 b - 1")
 	f.Add(uint8(0), "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN+ b - 1")
