@@ -80,6 +80,13 @@ func (pos *Position) addMove(list *MoveList, from, to Square, p Piece, capture b
 		return
 	}
 	us := pos.side
+	if v.Promotion == PromoCapture {
+		if capture {
+			m |= movePromote
+		}
+		list.add(m)
+		return
+	}
 	var may bool
 	if v.Promotion == PromoShogi {
 		may = v.inZone[us][from] || v.inZone[us][to]

@@ -14,6 +14,9 @@ const (
 	// PromoChu lets a move promote when it enters the zone, or when it
 	// captures and starts or ends in the zone.
 	PromoChu
+	// PromoCapture makes a piece that can promote do so at the end of every
+	// move that captures, and never otherwise (tai shogi).
+	PromoCapture
 )
 
 // Dead-piece rules, chosen by the variant key `deadpieces`: what happens to a
@@ -442,8 +445,10 @@ func conclude(s *section, ruleSet string) (*Variant, error) {
 			v.Promotion = PromoShogi
 		case "chu":
 			v.Promotion = PromoChu
+		case "capture":
+			v.Promotion = PromoCapture
 		default:
-			return nil, errAt(pos, "promotion must be shogi or chu, got %q", p)
+			return nil, errAt(pos, "promotion must be shogi, chu or capture, got %q", p)
 		}
 	}
 	if d, pos, ok := get("deadpieces"); ok {
@@ -596,7 +601,7 @@ func (v *Variant) parsePieces(s *section) error {
 		target string
 		pos    string
 	}
-	var promos []pending
+	var promos, becomes []pending
 	for _, pl := range s.pieces {
 		f := pl.fields
 		id := f[0]
@@ -626,6 +631,8 @@ func (v *Variant) parsePieces(s *section) error {
 				pi.Value = n
 			case k == "promote" && hasVal:
 				promos = append(promos, pending{t, val, pl.line})
+			case k == "becomes" && hasVal:
+				becomes = append(becomes, pending{t, val, pl.line})
 			case k == "royal" && !hasVal:
 				pi.Royal = true
 				pi.Points = 0
@@ -695,6 +702,23 @@ func (v *Variant) parsePieces(s *section) error {
 		v.byID[np.ID] = nt
 		v.Pieces = append(v.Pieces, np)
 		v.Pieces[pr.t].PromotesTo = nt
+	}
+	// becomes=X: the piece promotes into the existing type X, which must
+	// never promote itself (this saves a type per promoting piece).
+	for _, b := range becomes {
+		p := &v.Pieces[b.t]
+		tt, ok := v.byID[b.target]
+		switch {
+		case v.Drops:
+			return errAt(b.pos, "becomes= cannot be used with drops (a captured piece could not revert)")
+		case p.Promoted || p.PromotesTo != 0:
+			return errAt(b.pos, "piece %s already has a promotion", p.ID)
+		case !ok:
+			return errAt(b.pos, "piece %s becomes undefined piece %q", p.ID, b.target)
+		case tt == b.t || v.Pieces[tt].PromotesTo != 0:
+			return errAt(b.pos, "piece %s cannot become %s, which promotes itself", p.ID, b.target)
+		}
+		p.PromotesTo = tt
 	}
 	royals := 0
 	for i := 1; i < len(v.Pieces); i++ {
