@@ -317,3 +317,43 @@ func buildAtom(s, mods string, letter byte, base []vec, rng int) (Atom, error) {
 	}
 	return a, nil
 }
+
+// kindSet is a set of named move kinds: moves XBetza expresses badly, written
+// after the XBetza part of a piece's move field as @name.
+type kindSet uint8
+
+// The named move kinds.
+const (
+	// kindLionDog adds the lion dog's three-step paths along each of the 8
+	// lines (tai shogi): capture s1 and go on to s3 (capturing on s2 and s3
+	// too), step over an empty s1 to capture s2 and go on to s3, and capture
+	// s2 then come back to s1 (capturing there too). Its jumps to s1..s3,
+	// igui, pass and two-step captures are plain XBetza (KADGHcavKmabK).
+	kindLionDog kindSet = 1 << iota
+)
+
+var kindNames = map[string]kindSet{"liondog": kindLionDog}
+
+// parseMoveField splits a piece's move field into its XBetza part (which may
+// be empty) and its named kinds (@liondog).
+func parseMoveField(field string) ([]Atom, kindSet, error) {
+	betza, rest, _ := strings.Cut(field, "@")
+	var kinds kindSet
+	if rest != "" || strings.HasSuffix(field, "@") {
+		for _, name := range strings.Split(rest, "@") {
+			k, ok := kindNames[name]
+			if !ok {
+				return nil, 0, fmt.Errorf("unknown move kind @%s (known: @liondog)", name)
+			}
+			kinds |= k
+		}
+	}
+	if betza == "" {
+		if kinds == 0 {
+			return nil, 0, fmt.Errorf("empty Betza string")
+		}
+		return nil, kinds, nil
+	}
+	atoms, err := ParseBetza(betza)
+	return atoms, kinds, err
+}

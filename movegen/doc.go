@@ -41,7 +41,9 @@
 // two-leg tables for each colour, zone and dead-square tables, attack vectors
 // for check and protection tests, and Zobrist keys. XBetza describes every
 // piece of the built-in games; the lion's powers use two-leg `a` moves
-// (KNADcaKmabK). The variant ID is the FarmHash fingerprint of the canonical
+// (KNADcaKmabK). Moves XBetza expresses badly are named kinds after the
+// XBetza part (@liondog: three-step paths with up to three captures, encoded
+// with leg1 = leg2 = the line's direction). The variant ID is the FarmHash fingerprint of the canonical
 // definition; Zobrist keys are derived from it with go-farm, per piece ID,
 // colour and square, so they are deterministic.
 //

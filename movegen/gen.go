@@ -37,6 +37,9 @@ func (pos *Position) GeneratePseudo(list *MoveList) {
 				break
 			}
 		}
+		if v.kinds[p]&kindLionDog != 0 {
+			pos.generateLionDog(list, from, p)
+		}
 		for k := range v.legs[p] {
 			la := &v.legs[p][k]
 			s1 := int(from) + la.off1
@@ -67,6 +70,34 @@ func (pos *Position) GeneratePseudo(list *MoveList) {
 	}
 	if v.Drops {
 		pos.generateDrops(list)
+	}
+}
+
+// generateLionDog adds the lion dog's three-step paths from `from` along
+// each of the 8 lines (see kindLionDog). s1, s2, s3 are the first three
+// squares; a path never lands on a friend or leaves the board, and captures
+// happen outward (s1 before s2).
+func (pos *Position) generateLionDog(list *MoveList, from Square, p Piece) {
+	us := pos.side
+	for d := uint32(1); d <= 8; d++ {
+		off := dirOffset[d]
+		s1, s2, s3 := int(from)+off, int(from)+2*off, int(from)+3*off
+		q1, q2 := pos.board[s1], pos.board[s2]
+		if q1 == Edge || q1.isPiece() && q1.Color() == us || q2 == Edge || q2.isPiece() && q2.Color() == us {
+			continue
+		}
+		enemy1 := q1 != Empty
+		enemy2 := q2 != Empty
+		q3 := pos.board[s3]
+		open3 := q3 == Empty || q3.isPiece() && q3.Color() != us
+		if open3 && (enemy1 || enemy2) {
+			// C13 (capture s1, on to s3) or C23 (over an empty s1, take s2).
+			pos.addMove(list, from, Square(s3), p, true, NewMove(from, Square(s3)).withLegs(d, d))
+		}
+		if enemy2 {
+			// R21: capture s2 and come back to s1.
+			pos.addMove(list, from, Square(s1), p, true, NewMove(from, Square(s1)).withLegs(d, d))
+		}
 	}
 }
 

@@ -379,7 +379,11 @@ func (pos *Position) hodgesBody(m Move) string {
 			b.WriteByte('!')
 			break
 		}
-		if pos.board[s].isPiece() && s != sq[0] {
+		visited := false
+		for _, e := range sq[:i] {
+			visited = visited || e == s
+		}
+		if pos.board[s].isPiece() && !visited {
 			b.WriteByte('x')
 		} else {
 			b.WriteByte('-')

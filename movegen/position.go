@@ -198,13 +198,18 @@ func (pos *Position) Make(m Move) {
 		p := pos.board[from]
 		u.moved = p
 		lionCapture := false
-		if mid := m.Mid(); mid != NoSquare && pos.board[mid] != Empty {
-			u.capMid = pos.board[mid]
-			pos.capture(mid)
-			lionCapture = lionCapture || v.Pieces[u.capMid.Type()].Lion
+		if mid := m.Mid(); mid != NoSquare {
+			if pos.board[mid] != Empty {
+				u.capMid = pos.board[mid]
+				pos.capture(mid)
+				lionCapture = lionCapture || v.Pieces[u.capMid.Type()].Lion
+			}
+			// A three-leg move may capture on its second intermediate
+			// square whether or not it captured on the first (lion dog).
 			if mid2 := m.Mid2(); mid2 != NoSquare && mid2 != from && pos.board[mid2] != Empty {
 				u.capMid2 = pos.board[mid2]
 				pos.capture(mid2)
+				lionCapture = lionCapture || v.Pieces[u.capMid2.Type()].Lion
 			}
 		}
 		np := p

@@ -82,6 +82,7 @@ type PieceInfo struct {
 	Line string
 
 	atoms []Atom
+	kinds kindSet
 }
 
 // ray is a concluded single-leg move vector: step by off up to max times.
@@ -165,6 +166,7 @@ type Variant struct {
 	sec      *section
 	rays     [256][]ray
 	legs     [256][]legAtom
+	kinds    [256]kindSet
 	inZone   [ColorCount][NumCells]bool
 	lastRow  [ColorCount]int
 	dead     [256][]bool
@@ -614,11 +616,14 @@ func (v *Variant) parsePieces(s *section) error {
 		if len(v.Pieces) > MaxPieceTypes {
 			return errAt(pl.line, "more than %d piece types", MaxPieceTypes)
 		}
-		atoms, err := ParseBetza(f[2])
+		atoms, kinds, err := parseMoveField(f[2])
 		if err != nil {
 			return errAt(pl.line, "%v", err)
 		}
-		pi := PieceInfo{ID: id, Name: f[1], Betza: f[2], Promoted: id[0] == '+', Line: pl.line, atoms: atoms, Points: 1}
+		if kinds != 0 && v.Check {
+			return errAt(pl.line, "named move kinds (@...) are not supported with check = true")
+		}
+		pi := PieceInfo{ID: id, Name: f[1], Betza: f[2], Promoted: id[0] == '+', Line: pl.line, atoms: atoms, kinds: kinds, Points: 1}
 		t := PieceType(len(v.Pieces))
 		for _, opt := range f[3:] {
 			k, val, hasVal := strings.Cut(opt, "=")
@@ -696,7 +701,7 @@ func (v *Variant) parsePieces(s *section) error {
 		}
 		tmpl := v.Pieces[tt]
 		np := PieceInfo{ID: "+" + p.ID, Name: tmpl.Name, Betza: tmpl.Betza, Value: tmpl.Value,
-			Promoted: true, Base: pr.t, Lion: tmpl.Lion, Line: pr.pos, atoms: tmpl.atoms, Points: p.Points}
+			Promoted: true, Base: pr.t, Lion: tmpl.Lion, Line: pr.pos, atoms: tmpl.atoms, kinds: tmpl.kinds, Points: p.Points}
 		np.Spirit = tmpl.Spirit
 		nt := PieceType(len(v.Pieces))
 		v.byID[np.ID] = nt
@@ -753,6 +758,7 @@ func (v *Variant) build() {
 		for c := Color(0); c < ColorCount; c++ {
 			p := MakePiece(PieceType(t), c)
 			v.rays[p], v.legs[p] = nil, nil
+			v.kinds[p] = pi.kinds
 			for _, a := range pi.atoms {
 				if a.Legged {
 					for _, v1 := range a.Vecs {
