@@ -22,6 +22,16 @@ func (pos *Position) attacked(s Square, by Color) bool {
 			break
 		}
 	}
+	if v.hasHooks {
+		// Hook movers reach squares off their lines; the attack vectors
+		// cannot describe them, so ask each one.
+		for i := 0; i < pos.count[by]; i++ {
+			h := pos.list[by][i]
+			if q := pos.board[h]; v.kinds[q]&kindHook != 0 && pos.hookReaches(q, h, s) {
+				return true
+			}
+		}
+	}
 	return false
 }
 

@@ -330,30 +330,60 @@ const (
 	// s2 then come back to s1 (capturing there too). Its jumps to s1..s3,
 	// igui, pass and two-step captures are plain XBetza (KADGHcavKmabK).
 	kindLionDog kindSet = 1 << iota
+
+	// kindHook adds hook moves (tai shogi): slide along a first direction
+	// over empty squares to an empty corner, turn 90 degrees, and slide on,
+	// capturing the first enemy on the new line. @hook(R), @hook(B),
+	// @hook(fB) name the first directions; @hook(fB,f) keeps only turned
+	// lines that point the given way.
+	kindHook
 )
 
-var kindNames = map[string]kindSet{"liondog": kindLionDog}
+// kindSpec is a parsed list of named kinds with their arguments.
+type kindSpec struct {
+	set kindSet
+	// hookFirst are the first-leg directions of @hook, hookTurn the
+	// direction filter for the turned line ("" = both turns).
+	hookFirst []vec
+	hookTurn  string
+}
 
 // parseMoveField splits a piece's move field into its XBetza part (which may
-// be empty) and its named kinds (@liondog).
-func parseMoveField(field string) ([]Atom, kindSet, error) {
-	betza, rest, _ := strings.Cut(field, "@")
-	var kinds kindSet
-	if rest != "" || strings.HasSuffix(field, "@") {
-		for _, name := range strings.Split(rest, "@") {
-			k, ok := kindNames[name]
-			if !ok {
-				return nil, 0, fmt.Errorf("unknown move kind @%s (known: @liondog)", name)
+// be empty) and its named kinds (@liondog, @hook(R)).
+func parseMoveField(field string) ([]Atom, kindSpec, error) {
+	betza, rest, hasKinds := strings.Cut(field, "@")
+	var ks kindSpec
+	if hasKinds {
+		for _, item := range strings.Split(rest, "@") {
+			name, args, _ := strings.Cut(item, "(")
+			switch {
+			case name == "liondog" && args == "":
+				ks.set |= kindLionDog
+			case name == "hook" && strings.HasSuffix(args, ")"):
+				first, turn, _ := strings.Cut(strings.TrimSuffix(args, ")"), ",")
+				atoms, err := ParseBetza(first)
+				if err != nil || len(atoms) != 1 || atoms[0].Legged || atoms[0].Range != 0 ||
+					abs(atoms[0].Vecs[0].dx) > 1 || abs(atoms[0].Vecs[0].dy) > 1 {
+					return nil, ks, fmt.Errorf("@hook(%s): the first leg must be one slider such as R, B or fB", first)
+				}
+				for _, c := range turn {
+					if !strings.ContainsRune("fblrvs", c) {
+						return nil, ks, fmt.Errorf("@hook: bad turn filter %q", turn)
+					}
+				}
+				ks.set |= kindHook
+				ks.hookFirst, ks.hookTurn = atoms[0].Vecs, turn
+			default:
+				return nil, ks, fmt.Errorf("unknown move kind @%s (known: @liondog, @hook(DIRS[,TURN]))", item)
 			}
-			kinds |= k
 		}
 	}
 	if betza == "" {
-		if kinds == 0 {
-			return nil, 0, fmt.Errorf("empty Betza string")
+		if ks.set == 0 {
+			return nil, ks, fmt.Errorf("empty Betza string")
 		}
-		return nil, kinds, nil
+		return nil, ks, nil
 	}
 	atoms, err := ParseBetza(betza)
-	return atoms, kinds, err
+	return atoms, ks, err
 }

@@ -40,6 +40,9 @@ func (pos *Position) GeneratePseudo(list *MoveList) {
 		if v.kinds[p]&kindLionDog != 0 {
 			pos.generateLionDog(list, from, p)
 		}
+		if v.kinds[p]&kindHook != 0 {
+			pos.generateHooks(list, from, p)
+		}
 		for k := range v.legs[p] {
 			la := &v.legs[p][k]
 			s1 := int(from) + la.off1
@@ -193,4 +196,66 @@ func (pos *Position) passOf(from, mid Square) (Move, bool) {
 		}
 	}
 	return NullMove, false
+}
+
+// generateHooks adds the bent moves of a hook mover on from: along each
+// first direction over empty squares to an empty corner, then along each
+// turned line, moving to empty squares and capturing the first enemy. A
+// destination reached through two corners is one move.
+func (pos *Position) generateHooks(list *MoveList, from Square, p Piece) {
+	us := pos.side
+	pos.hookStamp++
+	stamp := pos.hookStamp
+	for _, h := range pos.v.hooks[p] {
+		for c := int(from) + h.off1; pos.board[c] == Empty; c += h.off1 {
+			for k := 0; k < h.n; k++ {
+				for t := c + h.off2[k]; ; t += h.off2[k] {
+					q := pos.board[t]
+					if q == Empty || q != Edge && q.Color() != us {
+						if pos.hookSeen[t] != stamp {
+							pos.hookSeen[t] = stamp
+							pos.addMove(list, from, Square(t), p, q != Empty, NewMove(from, Square(t)))
+						}
+					}
+					if q != Empty {
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
+// hookReaches reports whether the hook mover p on h could capture on t by a
+// bent move: t = h + k*first + j*turned with k, j >= 1, the path empty.
+func (pos *Position) hookReaches(p Piece, h, t Square) bool {
+	dr, dc := t.Row()-h.Row(), t.Col()-h.Col()
+	for _, hd := range pos.v.hooks[p] {
+		for i := 0; i < hd.n; i++ {
+			a, b := hd.r1, hd.r2[i]
+			n1, n2 := a[0]*a[0]+a[1]*a[1], b[0]*b[0]+b[1]*b[1]
+			kk, jj := dr*a[0]+dc*a[1], dr*b[0]+dc*b[1]
+			if kk%n1 != 0 || jj%n2 != 0 {
+				continue
+			}
+			k, j := kk/n1, jj/n2
+			if k < 1 || j < 1 || k*a[0]+j*b[0] != dr || k*a[1]+j*b[1] != dc {
+				continue
+			}
+			ok := true
+			s := int(h)
+			for n := 0; n < k && ok; n++ {
+				s += hd.off1
+				ok = pos.board[s] == Empty
+			}
+			for n := 1; n < j && ok; n++ {
+				s += hd.off2[i]
+				ok = pos.board[s] == Empty
+			}
+			if ok {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -50,6 +50,10 @@ type Position struct {
 	// king holds each side's royal square in variants with the check rule.
 	king [ColorCount]Square
 	hist []undo
+	// hookSeen and hookStamp deduplicate the destinations of one hook
+	// mover (two corners can reach the same square) without clearing.
+	hookSeen  [NumCells]uint32
+	hookStamp uint32
 	// scratch holds move lists for nested generation, allocated on first
 	// use: [0] for Outcome's legal-move test, [1] for the drop-mate test,
 	// which can run inside it.

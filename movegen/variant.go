@@ -82,7 +82,7 @@ type PieceInfo struct {
 	Line string
 
 	atoms []Atom
-	kinds kindSet
+	kinds kindSpec
 }
 
 // ray is a concluded single-leg move vector: step by off up to max times.
@@ -106,6 +106,24 @@ type legAtom struct {
 	n2    int
 	off2  [8]int
 	mode2 int
+}
+
+// hookDir is one first direction of a hook mover with its turned lines, as
+// cell offsets and as (row, col) steps.
+type hookDir struct {
+	off1 int
+	r1   [2]int
+	n    int
+	off2 [2]int
+	r2   [2][2]int
+}
+
+// boardVec converts a vector in the mover's frame to a (row, col) step.
+func boardVec(c Color, v vec) [2]int {
+	if c == White {
+		return [2]int{v.dy, -v.dx}
+	}
+	return [2]int{-v.dy, v.dx}
 }
 
 // attackVec is one distinct capture direction over all pieces of a variant,
@@ -167,6 +185,8 @@ type Variant struct {
 	rays     [256][]ray
 	legs     [256][]legAtom
 	kinds    [256]kindSet
+	hooks    [256][]hookDir
+	hasHooks bool
 	inZone   [ColorCount][NumCells]bool
 	lastRow  [ColorCount]int
 	dead     [256][]bool
@@ -620,7 +640,7 @@ func (v *Variant) parsePieces(s *section) error {
 		if err != nil {
 			return errAt(pl.line, "%v", err)
 		}
-		if kinds != 0 && v.Check {
+		if kinds.set != 0 && v.Check {
 			return errAt(pl.line, "named move kinds (@...) are not supported with check = true")
 		}
 		pi := PieceInfo{ID: id, Name: f[1], Betza: f[2], Promoted: id[0] == '+', Line: pl.line, atoms: atoms, kinds: kinds, Points: 1}
@@ -757,8 +777,23 @@ func (v *Variant) build() {
 		pi := &v.Pieces[t]
 		for c := Color(0); c < ColorCount; c++ {
 			p := MakePiece(PieceType(t), c)
-			v.rays[p], v.legs[p] = nil, nil
-			v.kinds[p] = pi.kinds
+			v.rays[p], v.legs[p], v.hooks[p] = nil, nil, nil
+			v.kinds[p] = pi.kinds.set
+			if pi.kinds.set&kindHook != 0 {
+				v.hasHooks = true
+				for _, d1 := range pi.kinds.hookFirst {
+					turns := []vec{{-d1.dy, d1.dx}, {d1.dy, -d1.dx}}
+					if pi.kinds.hookTurn != "" {
+						turns, _ = selectDirs(pi.kinds.hookTurn, turns)
+					}
+					h := hookDir{off1: offset(c, d1), r1: boardVec(c, d1)}
+					for _, d2 := range turns {
+						h.off2[h.n], h.r2[h.n] = offset(c, d2), boardVec(c, d2)
+						h.n++
+					}
+					v.hooks[p] = append(v.hooks[p], h)
+				}
+			}
 			for _, a := range pi.atoms {
 				if a.Legged {
 					for _, v1 := range a.Vecs {
