@@ -337,6 +337,9 @@ const (
 	// @hook(fB) name the first directions; @hook(fB,f) keeps only turned
 	// lines that point the given way.
 	kindHook
+	// kindEmperor moves to any square of the board not held by a friend
+	// (tai's emperor), under the capture restriction of legalFilter.
+	kindEmperor
 )
 
 // kindSpec is a parsed list of named kinds with their arguments.
@@ -359,6 +362,8 @@ func parseMoveField(field string) ([]Atom, kindSpec, error) {
 			switch {
 			case name == "liondog" && args == "":
 				ks.set |= kindLionDog
+			case name == "emperor" && args == "":
+				ks.set |= kindEmperor
 			case name == "hook" && strings.HasSuffix(args, ")"):
 				first, turn, _ := strings.Cut(strings.TrimSuffix(args, ")"), ",")
 				atoms, err := ParseBetza(first)
@@ -374,7 +379,7 @@ func parseMoveField(field string) ([]Atom, kindSpec, error) {
 				ks.set |= kindHook
 				ks.hookFirst, ks.hookTurn = atoms[0].Vecs, turn
 			default:
-				return nil, ks, fmt.Errorf("unknown move kind @%s (known: @liondog, @hook(DIRS[,TURN]))", item)
+				return nil, ks, fmt.Errorf("unknown move kind @%s (known: @liondog, @hook(DIRS[,TURN]), @emperor)", item)
 			}
 		}
 	}

@@ -43,6 +43,13 @@ func (pos *Position) GeneratePseudo(list *MoveList) {
 		if v.kinds[p]&kindHook != 0 {
 			pos.generateHooks(list, from, p)
 		}
+		if v.kinds[p]&kindEmperor != 0 {
+			for _, t := range v.cells {
+				if q := pos.board[t]; t != from && (q == Empty || q.Color() != us) {
+					pos.addMove(list, from, t, p, q != Empty, NewMove(from, t))
+				}
+			}
+		}
 		for k := range v.legs[p] {
 			la := &v.legs[p][k]
 			s1 := int(from) + la.off1

@@ -12,7 +12,7 @@ func (pos *Position) GenerateLegal(list *MoveList) {
 	start := list.N
 	pos.GeneratePseudo(list)
 	v := pos.v
-	if !v.Check && v.LionTrade == LionNone {
+	if !v.Check && v.LionTrade == LionNone && !v.hasEmperor {
 		return
 	}
 	inCheck := v.Check && pos.InCheck()
@@ -48,7 +48,43 @@ func (pos *Position) legalFilter(m Move, inCheck bool, pins *pinSet) bool {
 			return false
 		}
 	}
+	if v.hasEmperor && !m.IsDrop() && !m.IsPass() && v.kinds[pos.board[m.From()]]&kindEmperor != 0 {
+		return pos.emperorCaptureOK(m, us)
+	}
 	return true
+}
+
+// emperorCaptureOK applies the emperor's capture restriction (tai sheet
+// 1.6, default reading): an emperor may capture any non-royal piece, and a
+// royal piece only if that royal is unprotected: no enemy piece other than
+// an emperor could recapture, and, if the enemy keeps an emperor, some other
+// piece of ours guards the square (their emperor may only take our emperor
+// when ours is unprotected).
+func (pos *Position) emperorCaptureOK(m Move, us Color) bool {
+	v := pos.v
+	t := m.To()
+	victim := pos.board[t]
+	if !victim.isPiece() || !v.Pieces[victim.Type()].Royal {
+		return true
+	}
+	them := us.Other()
+	pos.Make(m)
+	protected := pos.attacked(t, them)
+	if !protected && pos.hasEmperor(them) {
+		protected = !pos.attacked(t, us)
+	}
+	pos.Unmake()
+	return !protected
+}
+
+// hasEmperor reports whether side c has an @emperor piece on the board.
+func (pos *Position) hasEmperor(c Color) bool {
+	for i := 0; i < pos.count[c]; i++ {
+		if pos.v.kinds[pos.board[pos.list[c][i]]]&kindEmperor != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // pinSet is a bit set of the squares of the side to move's pieces that

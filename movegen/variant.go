@@ -187,16 +187,20 @@ type Variant struct {
 	kinds    [256]kindSet
 	hooks    [256][]hookDir
 	hasHooks bool
-	inZone   [ColorCount][NumCells]bool
-	lastRow  [ColorCount]int
-	dead     [256][]bool
-	attack   []attackVec
-	capRange [256][]uint8
-	zobrist  []uint64
-	handKeys [ColorCount][MaxPieceTypes + 1][]uint64
-	sideKey  uint64
-	lionKeys []uint64
-	handMax  int
+	// hasEmperor marks variants with an @emperor piece; cells lists the
+	// playing squares the emperor may move to.
+	hasEmperor bool
+	cells      []Square
+	inZone     [ColorCount][NumCells]bool
+	lastRow    [ColorCount]int
+	dead       [256][]bool
+	attack     []attackVec
+	capRange   [256][]uint8
+	zobrist    []uint64
+	handKeys   [ColorCount][MaxPieceTypes + 1][]uint64
+	sideKey    uint64
+	lionKeys   []uint64
+	handMax    int
 	// HandTypes lists the types that can be held in hand, in SFEN order.
 	HandTypes []PieceType
 	royalType PieceType
@@ -779,6 +783,7 @@ func (v *Variant) build() {
 			p := MakePiece(PieceType(t), c)
 			v.rays[p], v.legs[p], v.hooks[p] = nil, nil, nil
 			v.kinds[p] = pi.kinds.set
+			v.hasEmperor = v.hasEmperor || pi.kinds.set&kindEmperor != 0
 			if pi.kinds.set&kindHook != 0 {
 				v.hasHooks = true
 				for _, d1 := range pi.kinds.hookFirst {
@@ -834,6 +839,12 @@ func (v *Variant) build() {
 		}
 	}
 	v.lastRow = [2]int{0, v.Ranks - 1}
+	v.cells = v.cells[:0]
+	for r := 0; r < v.Ranks; r++ {
+		for f := 0; f < v.Files; f++ {
+			v.cells = append(v.cells, MakeSquare(r, f))
+		}
+	}
 	// Dead squares: an unpromoted piece with no move from there on an empty board.
 	var empty Position
 	empty.v = v
