@@ -116,13 +116,13 @@ func (pos *Position) generateLionDog(list *MoveList, from Square, p Piece) {
 func (pos *Position) addMove(list *MoveList, from, to Square, p Piece, capture bool, m Move) {
 	v := pos.v
 	info := &v.Pieces[p.Type()]
-	if info.PromotesTo == 0 {
+	if info.PromotesTo == 0 && !(v.hasContagion && capture) {
 		list.add(m)
 		return
 	}
 	us := pos.side
 	if v.Promotion == PromoCapture {
-		if capture {
+		if capture && pos.promotedType(m, p) != p.Type() {
 			m |= movePromote
 		}
 		list.add(m)
@@ -265,4 +265,34 @@ func (pos *Position) hookReaches(p Piece, h, t Square) bool {
 		}
 	}
 	return false
+}
+
+// promotedType returns the type the piece p becomes by move m, which must be
+// a capture or a promotion, judged on the board before the move: with
+// contagion (tai), a non-royal mover whose promotion is not royal becomes
+// the contagion type of the last contagious piece it captures (victims in
+// capture order: first and second intermediate squares, then the
+// destination); otherwise it takes its normal promotion. It returns p's own
+// type when the piece does not change (a promoted piece that captured).
+func (pos *Position) promotedType(m Move, p Piece) PieceType {
+	v := pos.v
+	info := &v.Pieces[p.Type()]
+	if v.hasContagion && !info.Royal && (info.PromotesTo == 0 || !v.Pieces[info.PromotesTo].Royal) {
+		var c PieceType
+		from := m.From()
+		for _, s := range [3]Square{m.Mid(), m.Mid2(), m.To()} {
+			if s != NoSquare && s != from {
+				if q := pos.board[s]; q.isPiece() && q.Color() != p.Color() && v.Pieces[q.Type()].Contagion != 0 {
+					c = v.Pieces[q.Type()].Contagion
+				}
+			}
+		}
+		if c != 0 {
+			return c
+		}
+	}
+	if info.PromotesTo == 0 {
+		return p.Type()
+	}
+	return info.PromotesTo
 }

@@ -201,6 +201,10 @@ func (pos *Position) Make(m Move) {
 		from, to := m.From(), m.To()
 		p := pos.board[from]
 		u.moved = p
+		np := p
+		if m.IsPromotion() {
+			np = MakePiece(pos.promotedType(m, p), us)
+		}
 		lionCapture := false
 		if mid := m.Mid(); mid != NoSquare {
 			if pos.board[mid] != Empty {
@@ -215,10 +219,6 @@ func (pos *Position) Make(m Move) {
 				pos.capture(mid2)
 				lionCapture = lionCapture || v.Pieces[u.capMid2.Type()].Lion
 			}
-		}
-		np := p
-		if m.IsPromotion() {
-			np = MakePiece(v.Pieces[p.Type()].PromotesTo, us)
 		}
 		if to != from {
 			if q := pos.board[to]; q != Empty {

@@ -78,6 +78,9 @@ type PieceInfo struct {
 	Spirit bool
 	// Points is what the piece counts in an impasse (default 1, royals 0).
 	Points int
+	// Contagion is the type a non-royal piece becomes when it captures this
+	// piece (tai's deva and teaching king, dark and Buddhist spirits), or 0.
+	Contagion PieceType
 	// Line is where the piece was defined (file:line), for messages.
 	Line string
 
@@ -191,16 +194,18 @@ type Variant struct {
 	// playing squares the emperor may move to.
 	hasEmperor bool
 	cells      []Square
-	inZone     [ColorCount][NumCells]bool
-	lastRow    [ColorCount]int
-	dead       [256][]bool
-	attack     []attackVec
-	capRange   [256][]uint8
-	zobrist    []uint64
-	handKeys   [ColorCount][MaxPieceTypes + 1][]uint64
-	sideKey    uint64
-	lionKeys   []uint64
-	handMax    int
+	// hasContagion marks variants with contagious pieces.
+	hasContagion bool
+	inZone       [ColorCount][NumCells]bool
+	lastRow      [ColorCount]int
+	dead         [256][]bool
+	attack       []attackVec
+	capRange     [256][]uint8
+	zobrist      []uint64
+	handKeys     [ColorCount][MaxPieceTypes + 1][]uint64
+	sideKey      uint64
+	lionKeys     []uint64
+	handMax      int
 	// HandTypes lists the types that can be held in hand, in SFEN order.
 	HandTypes []PieceType
 	royalType PieceType
@@ -627,7 +632,7 @@ func (v *Variant) parsePieces(s *section) error {
 		target string
 		pos    string
 	}
-	var promos, becomes []pending
+	var promos, becomes, contagions []pending
 	for _, pl := range s.pieces {
 		f := pl.fields
 		id := f[0]
@@ -662,6 +667,8 @@ func (v *Variant) parsePieces(s *section) error {
 				promos = append(promos, pending{t, val, pl.line})
 			case k == "becomes" && hasVal:
 				becomes = append(becomes, pending{t, val, pl.line})
+			case k == "contagious" && hasVal:
+				contagions = append(contagions, pending{t, val, pl.line})
 			case k == "royal" && !hasVal:
 				pi.Royal = true
 				pi.Points = 0
@@ -748,6 +755,20 @@ func (v *Variant) parsePieces(s *section) error {
 			return errAt(b.pos, "piece %s cannot become %s, which promotes itself", p.ID, b.target)
 		}
 		p.PromotesTo = tt
+	}
+	// contagious=X: a piece that captures this one becomes X.
+	for _, c := range contagions {
+		tt, ok := v.byID[c.target]
+		switch {
+		case v.Promotion != PromoCapture:
+			return errAt(c.pos, "contagious= needs promotion = capture")
+		case !ok:
+			return errAt(c.pos, "piece %s is contagious with undefined piece %q", v.Pieces[c.t].ID, c.target)
+		case v.Pieces[tt].Royal:
+			return errAt(c.pos, "contagion cannot turn pieces into a royal piece")
+		}
+		v.Pieces[c.t].Contagion = tt
+		v.hasContagion = true
 	}
 	royals := 0
 	for i := 1; i < len(v.Pieces); i++ {

@@ -30,6 +30,9 @@ func (v *Variant) Canonical() string {
 		fmt.Fprintf(&b, "piece=%s %s %s %d royal=%t lion=%t nifu=%t dropmate=%t lastrank=%t promotes=%s points=%d\n",
 			p.ID, p.Name, p.Betza, p.Value, p.Royal, p.Lion, p.Nifu, p.NoDropMate, p.LastRank,
 			v.Pieces[p.PromotesTo].ID, p.Points)
+		if p.Contagion != 0 {
+			fmt.Fprintf(&b, "contagious=%s\n", v.Pieces[p.Contagion].ID)
+		}
 	}
 	for _, p := range v.Pieces[1:] {
 		if p.Spirit {
