@@ -1,9 +1,7 @@
 package movegen
 
 import (
-	"fmt"
 	"math/rand"
-	"strings"
 	"testing"
 )
 
@@ -111,27 +109,7 @@ func TestHookMoversBruteForce(t *testing.T) {
 				b[r][c] = "Pp"[rng.Intn(2)]
 			}
 		}
-		var rows []string
-		for r := 0; r < 9; r++ {
-			var sb strings.Builder
-			e := 0
-			for c := 0; c < 9; c++ {
-				if b[r][c] == 0 {
-					e++
-					continue
-				}
-				if e > 0 {
-					fmt.Fprint(&sb, e)
-					e = 0
-				}
-				sb.WriteByte(b[r][c])
-			}
-			if e > 0 {
-				fmt.Fprint(&sb, e)
-			}
-			rows = append(rows, sb.String())
-		}
-		pos, err := NewPosition(v, strings.Join(rows, "/")+" b - 1")
+		pos, err := NewPosition(v, gridSFEN(&b)+" b - 1")
 		if err != nil {
 			continue
 		}

@@ -143,27 +143,7 @@ func TestLionDogBruteForce(t *testing.T) {
 				b[r][c] = letters[rng.Intn(len(letters))]
 			}
 		}
-		var rows []string
-		for r := 0; r < 9; r++ {
-			var sb strings.Builder
-			e := 0
-			for c := 0; c < 9; c++ {
-				if b[r][c] == 0 {
-					e++
-					continue
-				}
-				if e > 0 {
-					fmt.Fprint(&sb, e)
-					e = 0
-				}
-				sb.WriteByte(b[r][c])
-			}
-			if e > 0 {
-				fmt.Fprint(&sb, e)
-			}
-			rows = append(rows, sb.String())
-		}
-		pos, err := NewPosition(v, strings.Join(rows, "/")+" b - 1")
+		pos, err := NewPosition(v, gridSFEN(&b)+" b - 1")
 		if err != nil {
 			continue
 		}
@@ -217,4 +197,29 @@ func TestLionDogText(t *testing.T) {
 			t.Errorf("%s: Hodges text does not read back: %v", c.usi, err)
 		}
 	}
+}
+
+// gridSFEN writes the board field of a 9x9 grid of SFEN letters (0 = empty).
+func gridSFEN(b *[9][9]byte) string {
+	var rows []string
+	for r := 0; r < 9; r++ {
+		var sb strings.Builder
+		e := 0
+		for c := 0; c < 9; c++ {
+			if b[r][c] == 0 {
+				e++
+				continue
+			}
+			if e > 0 {
+				fmt.Fprint(&sb, e)
+				e = 0
+			}
+			sb.WriteByte(b[r][c])
+		}
+		if e > 0 {
+			fmt.Fprint(&sb, e)
+		}
+		rows = append(rows, sb.String())
+	}
+	return strings.Join(rows, "/")
 }
