@@ -1,10 +1,11 @@
 package movegen
 
 // attacked reports whether side by attacks square s: whether one of its
-// pieces could capture there with a single-leg move. Multi-leg moves add no
-// squares a piece does not already reach by a single leg in the games
-// defined so far (a Lion's second victims lie in its 5x5 jump box); the
-// variant concluder checks that, see checkLegCoverage.
+// pieces could capture there with a single-leg move, or a hook mover by a
+// bent move. Two-leg moves and lion dog paths add no squares (the concluder
+// checks that every square they capture on is also a single-leg capture of
+// the same piece: checkAttackCoverage). An emperor is not counted: its
+// captures depend on protection (emperorCaptureOK).
 func (pos *Position) attacked(s Square, by Color) bool {
 	v := pos.v
 	for i := range v.attack {

@@ -68,3 +68,25 @@ piece = Z zebrarider ZZ value=400
 		t.Error("no legal moves at all")
 	}
 }
+
+// TestAttackCoverage checks that the concluder refuses multi-leg captures
+// the attack tests could not see.
+func TestAttackCoverage(t *testing.T) {
+	base := "[cov]\nboard = 9x9\nzone = 0\nstart = 4k4/9/9/9/4X4/9/9/9/4K4 b - 1\npiece = K king K royal\n"
+	for _, c := range []struct {
+		betza string
+		ok    bool
+	}{
+		{"KNADcaKmabK", true},   // the lion: its jumps cover the double moves
+		{"KcaKmabK", false},     // double moves without the jumps
+		{"fWfDfcavWfabW", true}, // linear lion power with its forward jump
+		{"fWfcavW", false},
+		{"KADGHcavKmabK@liondog", true},
+		{"KADcavKmabK@liondog", false}, // no three-square jumps
+	} {
+		_, err := ParseVariants("cov.ini", base+"piece = X thing "+c.betza+" value=500\n")
+		if (err == nil) != c.ok {
+			t.Errorf("%s: error %v, want ok=%v", c.betza, err, c.ok)
+		}
+	}
+}

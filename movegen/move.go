@@ -94,8 +94,11 @@ func (m Move) withLegs(leg1, leg2 uint32) Move {
 	return m | Move(leg1)<<moveLeg1Shift | Move(leg2)<<moveLeg2Shift
 }
 
-// MaxMoves bounds the number of moves generated in one position.
-const MaxMoves = 8192
+// MaxMoves bounds the number of moves generated in one position. Tai shogi's
+// start position has 479 and busy middle games a few thousand; the bound
+// leaves room for pathological ones (many teaching kings made by
+// contagion). A list that is full ignores further moves.
+const MaxMoves = 16384
 
 // MoveList is a fixed-capacity list of moves, so generation never allocates.
 type MoveList struct {

@@ -556,6 +556,9 @@ func conclude(s *section, ruleSet string) (*Variant, error) {
 		return nil, fmt.Errorf("variant %s has no rule sets", v.Name)
 	}
 	v.build()
+	if err := v.checkAttackCoverage(); err != nil {
+		return nil, err
+	}
 	st, pos, ok := get("start")
 	if !ok {
 		return nil, errAt(pos, "variant %s: missing key start", s.name)
@@ -782,6 +785,57 @@ func (v *Variant) parsePieces(s *section) error {
 	}
 	if v.Check && royals != 1 {
 		return errAt(s.line, "variant %s: check = true needs exactly one royal piece type", s.name)
+	}
+	return nil
+}
+
+// capturesAlong reports whether piece p has a single-leg capture that
+// reaches the cell offset o (a leap, or a slide of enough range).
+func (v *Variant) capturesAlong(p Piece, o int) bool {
+	for _, r := range v.rays[p] {
+		if r.mode&modeCapture == 0 {
+			continue
+		}
+		for n := 1; n <= r.max && n <= MaxFiles+MaxRanks; n++ {
+			if n*r.off == o {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkAttackCoverage makes sure the attack tests see every capture: they
+// read single-leg captures only (plus hook movers and the emperor, which
+// have their own tests), so every square a two-leg move or a lion dog path
+// can capture on must also be reached by a single-leg capture of the same
+// piece (a lion's KNAD jumps cover its double moves).
+func (v *Variant) checkAttackCoverage() error {
+	for t := 1; t < len(v.Pieces); t++ {
+		p := MakePiece(PieceType(t), Black)
+		pi := &v.Pieces[t]
+		for _, la := range v.legs[p] {
+			if la.pass {
+				continue
+			}
+			if !v.capturesAlong(p, la.off1) {
+				return errAt(pi.Line, "piece %s: a two-leg move captures on a square no single leg of the piece attacks", pi.ID)
+			}
+			for j := 0; j < la.n2; j++ {
+				if o := la.off1 + la.off2[j]; o != 0 && !v.capturesAlong(p, o) {
+					return errAt(pi.Line, "piece %s: a two-leg move captures on a square no single leg of the piece attacks (add the leap, e.g. N A D for a lion)", pi.ID)
+				}
+			}
+		}
+		if v.kinds[p]&kindLionDog != 0 {
+			for d := 1; d <= 8; d++ {
+				for k := 1; k <= 3; k++ {
+					if !v.capturesAlong(p, k*dirOffset[d]) {
+						return errAt(pi.Line, "piece %s: @liondog needs single-leg captures to three squares on every line (KADGH)", pi.ID)
+					}
+				}
+			}
+		}
 	}
 	return nil
 }
