@@ -139,7 +139,8 @@ func capturedBy(pos *movegen.Position, m movegen.Move) int {
 	if mid2 := m.Mid2(); mid2 != movegen.NoSquare && mid2 != m.From() && pos.At(mid2) != movegen.Empty {
 		n++
 	}
-	if m.To() != m.From() && pos.At(m.To()) != movegen.Empty {
+	// A lion dog's "out two, back one" ends on Mid, already counted.
+	if m.To() != m.From() && m.To() != m.Mid() && pos.At(m.To()) != movegen.Empty {
 		n++
 	}
 	return n

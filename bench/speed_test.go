@@ -39,6 +39,7 @@ func BenchmarkPerft(b *testing.B) {
 	b.Run("okisaki-d5", func(b *testing.B) { benchPerft(b, "okisaki", 5) })
 	b.Run("shogi-d5", func(b *testing.B) { benchPerft(b, "shogi", 5) })
 	b.Run("dai-d4", func(b *testing.B) { benchPerft(b, "dai", 4) })
+	b.Run("tai-d3", func(b *testing.B) { benchPerft(b, "tai", 3) })
 }
 
 // referenceBench runs an engine's perft and reports its rate, wall clock

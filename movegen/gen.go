@@ -280,8 +280,9 @@ func (pos *Position) promotedType(m Move, p Piece) PieceType {
 	if v.hasContagion && !info.Royal && (info.PromotesTo == 0 || !v.Pieces[info.PromotesTo].Royal) {
 		var c PieceType
 		from := m.From()
-		for _, s := range [3]Square{m.Mid(), m.Mid2(), m.To()} {
-			if s != NoSquare && s != from {
+		for i, s := range [3]Square{m.Mid(), m.Mid2(), m.To()} {
+			// A lion dog's "out two, back one" ends on Mid, captured first.
+			if s != NoSquare && s != from && !(i == 2 && s == m.Mid()) {
 				if q := pos.board[s]; q.isPiece() && q.Color() != p.Color() && v.Pieces[q.Type()].Contagion != 0 {
 					c = v.Pieces[q.Type()].Contagion
 				}

@@ -400,6 +400,9 @@ func (pos *Position) ParseMoveHodges(t string) (Move, error) {
 	pos.GenerateLegal(&list)
 	legal := list.Slice()
 	for _, m := range legal {
+		if m != ForcedPass && !m.IsDrop() && !strings.Contains(t, pos.hodgesBody(m)) {
+			continue // any text naming m contains its legs; skips the O(n) hodges
+		}
 		h := pos.hodges(m, legal)
 		if h == t || strings.TrimSuffix(h, "=") == t && h != t {
 			return m, nil

@@ -6,7 +6,7 @@ import (
 )
 
 // builtinNames lists the built-in games.
-var builtinNames = []string{"shogi", "okisaki", "heian", "heiandai", "chu", "dai", "reiwadai"}
+var builtinNames = []string{"shogi", "okisaki", "heian", "heiandai", "chu", "dai", "reiwadai", "tai"}
 
 // parseNoPanic calls NewPosition and turns a panic into a test error.
 func parseNoPanic(t *testing.T, v *Variant, sfen string) (pos *Position, err error) {
