@@ -12,7 +12,7 @@ help: ## list the targets
 build: ## build bin/kirin
 	$(GO) build -ldflags "$(LDFLAGS)" -o bin/kirin ./cmd/kirin
 
-test: qa fuzz ## what CI runs: format, vet, import rules, all tests, brief fuzzing
+test: qa race fuzz ## what CI runs: format, vet, import rules, all tests, race detector, brief fuzzing
 
 test-short: ## quick tests (skips the deepest perft runs)
 	$(GO) test -short ./...
@@ -20,8 +20,9 @@ test-short: ## quick tests (skips the deepest perft runs)
 test-long: ## every test at full depth
 	$(GO) test ./...
 
-race: ## the race detector on the concurrent packages
-	$(GO) test -race -short ./movegen ./bench
+race: ## the race detector on the concurrent code (the search threads, shared tables)
+	$(GO) test -race -run 'Threads|Concurrent|Stop|Ponder|Infinite|NodeLimit' ./search
+	$(GO) test -race ./eval
 
 vet: ## go vet
 	$(GO) vet ./...

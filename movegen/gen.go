@@ -26,7 +26,7 @@ func (pos *Position) GeneratePseudo(list *MoveList) {
 				to += r.off
 				q := pos.board[to]
 				if q == Empty {
-					if r.mode&modeMove != 0 {
+					if r.mode&modeMove != 0 && !pos.capsOnly {
 						pos.addMove(list, from, Square(to), p, false, NewMove(from, Square(to)))
 					}
 					continue
@@ -55,7 +55,7 @@ func (pos *Position) GeneratePseudo(list *MoveList) {
 			s1 := int(from) + la.off1
 			q1 := pos.board[s1]
 			if la.pass {
-				if q1 == Empty && !passed {
+				if q1 == Empty && !passed && !pos.capsOnly {
 					passed = true
 					list.add(Move(from) | Move(from)<<moveFromShift | movePass | Move(la.dir1)<<moveLeg1Shift)
 				}
@@ -78,7 +78,7 @@ func (pos *Position) GeneratePseudo(list *MoveList) {
 			}
 		}
 	}
-	if v.Drops {
+	if v.Drops && !pos.capsOnly {
 		pos.generateDrops(list)
 	}
 }
@@ -114,6 +114,9 @@ func (pos *Position) generateLionDog(list *MoveList, from Square, p Piece) {
 // addMove appends m with its promotion choices, following the variant's
 // promotion and dead-piece rules.
 func (pos *Position) addMove(list *MoveList, from, to Square, p Piece, capture bool, m Move) {
+	if pos.capsOnly && !capture {
+		return
+	}
 	v := pos.v
 	info := &v.Pieces[p.Type()]
 	if info.PromotesTo == 0 && !(v.hasContagion && capture) {

@@ -52,6 +52,9 @@ type Position struct {
 	hist []undo
 	// hookSeen and hookStamp deduplicate the destinations of one hook
 	// mover (two corners can reach the same square) without clearing.
+	// capsOnly makes the generators produce captures only
+	// (GenerateCaptures).
+	capsOnly  bool
 	hookSeen  [NumCells]uint32
 	hookStamp uint32
 	// scratch holds move lists for nested generation, allocated on first

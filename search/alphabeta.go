@@ -1,0 +1,453 @@
+package search
+
+import "github.com/kirin-shogi/kirin/movegen"
+
+// Move-ordering bands: each kind of move sorts above every move of the next.
+const (
+	orderTT      = 1 << 30
+	orderRoyal   = 1 << 29
+	orderCapture = 1 << 26
+	orderPromo   = 1 << 25
+	orderKiller  = 1 << 24
+	historyMax   = 1 << 14
+)
+
+// lmpLimit is how many quiet moves late-move pruning tries at depths 1-3.
+var lmpLimit = [4]int{0, 8, 14, 22}
+
+// search is the principal-variation search below the root: a window
+// (alpha, beta), the remaining depth in plies and the distance from the root.
+func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
+	w.pvLen[ply] = ply
+	w.nodes++
+	if w.nodes&63 == 0 {
+		w.poll()
+	}
+	if w.stopped {
+		return 0
+	}
+	if ply > w.seldepth {
+		w.seldepth = ply
+	}
+	pos := w.pos
+	us := pos.SideToMove()
+	if o := pos.StaticOutcome(); o.Result != movegen.Ongoing {
+		return resultScore(o.Result, us, ply)
+	}
+	key := pos.Key()
+	w.keys[w.rootLen+ply] = key
+	inCheck := pos.InCheck()
+	fr := &w.stack[ply]
+	fr.inCheck = inCheck
+	if s, ok := w.repetition(ply); ok {
+		return s
+	}
+	if ply >= MaxPly-1 {
+		return w.e.ev.Evaluate(pos)
+	}
+	// Mate distance pruning: no line from here beats a win already found
+	// nearer the root.
+	alpha = max(alpha, -Mate+ply)
+	beta = min(beta, Mate-ply-1)
+	if alpha >= beta {
+		return alpha
+	}
+	if inCheck && ply < 2*w.rootDepth {
+		depth++
+	}
+	if depth <= 0 {
+		return w.qsearch(alpha, beta, ply, 0)
+	}
+
+	ttMove := movegen.NullMove
+	if hit, ok := w.e.tt.Probe(key); ok {
+		ttMove = hit.Move
+		s := scoreFromTT(hit.Score, ply)
+		if !pvNode && hit.Depth >= depth && (hit.Bound == BoundExact ||
+			hit.Bound == BoundLower && s >= beta || hit.Bound == BoundUpper && s <= alpha) {
+			return s
+		}
+	}
+
+	eval := -Infinity
+	if !inCheck {
+		eval = w.e.ev.Evaluate(pos)
+	}
+	fr.eval = eval
+	improving := ply >= 2 && eval > w.stack[ply-2].eval
+	if !pvNode && !inCheck && !IsMate(beta) {
+		// Reverse futility: far above beta with little depth left.
+		if depth <= 6 && eval-90*depth >= beta {
+			return eval
+		}
+		// Null move: if passing still fails high, a real move will.
+		if depth >= 3 && eval >= beta && w.nullMoveOK(ply) {
+			r := 3 + depth/5
+			fr.move = movegen.NullMove
+			pos.Make(movegen.ForcedPass)
+			s := -w.search(-beta, -beta+1, depth-1-r, ply+1, false)
+			pos.Unmake()
+			if w.stopped {
+				return 0
+			}
+			if s >= beta {
+				if IsMate(s) {
+					s = beta
+				}
+				return s
+			}
+		}
+	}
+
+	pm := w.moves[ply]
+	pm.list.N = 0
+	pos.GenerateLegal(&pm.list)
+	if pm.list.N == 0 {
+		return resultScore(pos.Outcome().Result, us, ply)
+	}
+	w.scoreMoves(pm, ttMove, ply)
+
+	alphaOrig := alpha
+	best, bestMove := -Infinity, movegen.NullMove
+	nQuiets := 0
+	for i := 0; i < pm.list.N; i++ {
+		m, order := pm.pick(i)
+		quiet := order < orderPromo || order == orderTT && !pos.IsCapture(m) && !m.IsPromotion()
+		if quiet && !pvNode && !inCheck && best > -MateBound && depth <= 3 && nQuiets >= lmpLimit[depth] {
+			continue
+		}
+		if quiet && !pvNode && !inCheck && best > -MateBound && depth <= 2 && eval+120*depth <= alpha {
+			continue
+		}
+		// Futility for captures: near the leaves, a capture that cannot
+		// lift the score to alpha even with a margin is not searched.
+		if !quiet && !pvNode && !inCheck && best > -MateBound && depth <= 2 && order < orderRoyal {
+			if val, _ := pos.CapturedValue(m); eval+val+max(w.promoGain(m), 0)+200*depth <= alpha {
+				continue
+			}
+		}
+		fr.move = m
+		pos.Make(m)
+		var s int
+		newDepth := depth - 1
+		if i == 0 {
+			s = -w.search(-beta, -alpha, newDepth, ply+1, pvNode)
+		} else {
+			r := 0
+			if depth >= 3 && i >= 3 && quiet && !inCheck {
+				r = int(w.e.lmr[min(depth, 63)][min(i, 63)])
+				if pvNode {
+					r--
+				}
+				if !improving {
+					r++
+				}
+				if order >= orderKiller {
+					r--
+				}
+				r = max(0, min(r, newDepth-1))
+			}
+			s = -w.search(-alpha-1, -alpha, newDepth-r, ply+1, false)
+			if s > alpha && r > 0 {
+				s = -w.search(-alpha-1, -alpha, newDepth, ply+1, false)
+			}
+			if s > alpha && s < beta && pvNode {
+				s = -w.search(-beta, -alpha, newDepth, ply+1, true)
+			}
+		}
+		pos.Unmake()
+		if w.stopped {
+			return 0
+		}
+		if s > best {
+			best = s
+			if s > alpha {
+				alpha = s
+				bestMove = m
+				w.updatePV(ply, m)
+				if s >= beta {
+					if quiet {
+						w.rewardQuiet(ply, m, depth, nQuiets)
+					}
+					break
+				}
+			}
+		}
+		if quiet && nQuiets < len(w.quiets[ply]) {
+			w.quiets[ply][nQuiets] = m
+			nQuiets++
+		}
+	}
+	if best == -Infinity {
+		// Every move was pruned: score the node by its static value.
+		best = alpha
+	}
+	bound := BoundExact
+	switch {
+	case best >= beta:
+		bound = BoundLower
+	case best <= alphaOrig:
+		bound = BoundUpper
+	}
+	w.e.tt.Store(key, bestMove, scoreToTT(best, ply), depth, bound)
+	return best
+}
+
+// nullMoveOK reports whether a null move is sound enough here: not twice in
+// a row, not when the rules force a pass anyway, and not with so little
+// material that zugzwang is likely.
+func (w *worker) nullMoveOK(ply int) bool {
+	pos := w.pos
+	if ply == 0 || w.stack[ply-1].move == movegen.NullMove || pos.MustPass() {
+		return false
+	}
+	us := pos.SideToMove()
+	return len(pos.Pieces(us)) > pos.RoyalCount(us)+2
+}
+
+// updatePV makes m followed by the child's line the line of this ply.
+func (w *worker) updatePV(ply int, m movegen.Move) {
+	w.pv[ply][ply] = m
+	n := w.pvLen[ply+1]
+	if n < ply+1 {
+		n = ply + 1
+	}
+	copy(w.pv[ply][ply+1:n], w.pv[ply+1][ply+1:n])
+	w.pvLen[ply] = n
+}
+
+// rewardQuiet records a quiet move that caused a cut-off: a killer at this
+// ply, a history bonus, and a penalty for the quiet moves tried before it.
+func (w *worker) rewardQuiet(ply int, m movegen.Move, depth, nQuiets int) {
+	fr := &w.stack[ply]
+	if fr.killers[0] != m {
+		fr.killers[1] = fr.killers[0]
+		fr.killers[0] = m
+	}
+	us := w.pos.SideToMove()
+	bonus := int32(min(depth*depth, 400))
+	w.bumpHistory(us, m, bonus)
+	for _, q := range w.quiets[ply][:nQuiets] {
+		w.bumpHistory(us, q, -bonus)
+	}
+}
+
+// bumpHistory moves a history entry towards ±historyMax by bonus, the more
+// slowly the closer it is (the "gravity" update).
+func (w *worker) bumpHistory(us movegen.Color, m movegen.Move, bonus int32) {
+	h := &w.history[us][w.pos.MovedType(m)][m.To()]
+	*h += bonus - *h*abs32(bonus)/historyMax
+}
+
+func abs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// scoreMoves gives each move its ordering key: the table move, royal
+// captures, other captures by most valuable victim then least valuable
+// attacker, promotions by the value they add, killers, then history.
+func (w *worker) scoreMoves(pm *plyMoves, ttMove movegen.Move, ply int) {
+	pos := w.pos
+	us := pos.SideToMove()
+	fr := &w.stack[ply]
+	for i, m := range pm.list.Slice() {
+		var s int32
+		switch val, royal := pos.CapturedValue(m); {
+		case m == ttMove:
+			s = orderTT
+		case royal:
+			s = orderRoyal
+		case val > 0 || pos.IsCapture(m):
+			s = orderCapture + int32(val)*64 - int32(w.attackerValue(m))/8
+			if m.IsPromotion() {
+				s += int32(w.promoGain(m))
+			}
+		case m.IsPromotion():
+			s = orderPromo + int32(max(w.promoGain(m), 0))
+		case m == fr.killers[0]:
+			s = orderKiller + 1
+		case m == fr.killers[1]:
+			s = orderKiller
+		default:
+			s = w.history[us][pos.MovedType(m)][m.To()]
+		}
+		pm.scores[i] = s
+	}
+}
+
+// royalRisk is what a capture by a royal piece risks, for move ordering
+// and the quiescence search's defended-square test: a royal is worth more
+// than any exchange, even where the game goes on after its loss.
+const royalRisk = 20000
+
+// attackerValue is the value of the piece that makes move m.
+func (w *worker) attackerValue(m movegen.Move) int {
+	info := &w.v.Pieces[w.pos.MovedType(m)]
+	if info.Royal {
+		return royalRisk
+	}
+	return info.Value
+}
+
+// promoGain is the value a promoting move adds (promoted minus base value).
+func (w *worker) promoGain(m movegen.Move) int {
+	info := &w.v.Pieces[w.pos.MovedType(m)]
+	if info.PromotesTo == 0 {
+		return 0
+	}
+	return w.v.Pieces[info.PromotesTo].Value - info.Value
+}
+
+// pick moves the best-scored move among i and later to position i and
+// returns it with its score (a selection sort step: most nodes cut off after
+// a few moves, so sorting the whole list would be wasted).
+func (pm *plyMoves) pick(i int) (movegen.Move, int32) {
+	best := i
+	for j := i + 1; j < pm.list.N; j++ {
+		if pm.scores[j] > pm.scores[best] {
+			best = j
+		}
+	}
+	pm.list.Moves[i], pm.list.Moves[best] = pm.list.Moves[best], pm.list.Moves[i]
+	pm.scores[i], pm.scores[best] = pm.scores[best], pm.scores[i]
+	return pm.list.Moves[i], pm.scores[i]
+}
+
+// Quiescence depth limits (plies below the main search): deeper than
+// qRecaptureOnly only recaptures on the square of the last move are tried,
+// deeper than qMax the static evaluation stands. Tai's emperor can take
+// almost any piece on the board, so an unlimited capture search explodes.
+// Below the first quiescence ply at most qBreadth captures (the best by
+// victim and attacker value) are tried per node, for the same reason.
+const (
+	qRecaptureOnly = 4
+	qMax           = 16
+	qBreadth       = 12
+)
+
+// qsearch resolves captures until the position is quiet, so the static
+// evaluation is not taken in the middle of an exchange. In the check games a
+// side in check searches all its evasions instead of standing pat. qply
+// counts the plies since the main search ended.
+func (w *worker) qsearch(alpha, beta, ply, qply int) int {
+	w.pvLen[ply] = ply
+	w.nodes++
+	if w.nodes&63 == 0 {
+		w.poll()
+	}
+	if w.stopped {
+		return 0
+	}
+	if ply > w.seldepth {
+		w.seldepth = ply
+	}
+	pos := w.pos
+	us := pos.SideToMove()
+	if o := pos.StaticOutcome(); o.Result != movegen.Ongoing {
+		return resultScore(o.Result, us, ply)
+	}
+	if ply >= MaxPly-1 || qply >= qMax {
+		return w.e.ev.Evaluate(pos)
+	}
+	if pos.MustPass() {
+		// The rules force a pass: the opponent moves again.
+		w.stack[ply].move = movegen.ForcedPass
+		pos.Make(movegen.ForcedPass)
+		s := -w.qsearch(-beta, -alpha, ply+1, qply+1)
+		pos.Unmake()
+		return s
+	}
+	evasion := w.v.Check && pos.InCheck()
+	best := -Infinity
+	stand := 0
+	if !evasion {
+		stand = w.e.ev.Evaluate(pos)
+		if stand >= beta {
+			return stand
+		}
+		alpha = max(alpha, stand)
+		best = stand
+	}
+	pm := w.moves[ply]
+	pm.list.N = 0
+	if evasion {
+		pos.GenerateLegal(&pm.list)
+		if pm.list.N == 0 {
+			return resultScore(pos.Outcome().Result, us, ply)
+		}
+	} else {
+		pos.GenerateCaptures(&pm.list)
+	}
+	// Order the moves (in deep quiescence keep only recaptures).
+	recapture := movegen.NoSquare
+	if qply >= qRecaptureOnly && ply > 0 {
+		recapture = w.stack[ply-1].move.To()
+	}
+	n := 0
+	for _, m := range pm.list.Slice() {
+		val, royal := pos.CapturedValue(m)
+		if !evasion && recapture != movegen.NoSquare && m.To() != recapture && !royal {
+			continue
+		}
+		s := int32(val)*64 - int32(w.attackerValue(m))/8
+		if royal {
+			s = orderRoyal
+		}
+		pm.list.Moves[n] = m
+		pm.scores[n] = s
+		n++
+	}
+	pm.list.N = n
+	them := us.Other()
+	if !evasion && qply > 0 {
+		n = min(n, qBreadth)
+	}
+	for i := 0; i < n; i++ {
+		m, _ := pm.pick(i)
+		if !evasion {
+			val, royal := pos.CapturedValue(m)
+			if !royal {
+				gain := val
+				if m.IsPromotion() {
+					gain += w.promoGain(m)
+				}
+				// Delta pruning: even winning this piece cannot reach alpha.
+				if stand+gain+200 <= alpha {
+					continue
+				}
+				// A capture by a more valuable piece onto a defended square
+				// is likely to lose material: leave it out.
+				if !m.IsDrop() && w.attackerValue(m) > val+50 && pos.Attacked(m.To(), them) {
+					continue
+				}
+			}
+		}
+		w.stack[ply].move = m
+		pos.Make(m)
+		s := -w.qsearch(-beta, -alpha, ply+1, qply+1)
+		pos.Unmake()
+		if w.stopped {
+			return 0
+		}
+		if s > best {
+			best = s
+			if s > alpha {
+				alpha = s
+				w.updatePV(ply, m)
+				if s >= beta {
+					break
+				}
+			}
+		}
+	}
+	if best == -Infinity {
+		// In check with every evasion searched and none better: a loss
+		// was already scored by the children, so this is unreachable
+		// unless all were pruned.
+		best = alpha
+	}
+	return best
+}

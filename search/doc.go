@@ -1,0 +1,50 @@
+// Package search is Kirin's game-tree search: iterative deepening
+// principal-variation search with aspiration windows over the rules engine
+// (movegen), a shared lockless transposition table and Lazy SMP threads. It
+// knows nothing about piece-square tables or any other evaluation: it takes
+// an Evaluator, and it knows nothing about protocols: it reports through a
+// callback and returns a Result.
+//
+// # Model
+//
+// An Engine owns the table (Options.HashMB), one worker per thread
+// (Options.Threads) and the options. Search(pos, limits, report) copies the
+// position into every worker, runs iterative deepening on each (helper
+// threads start one ply deeper on odd thread numbers, so the threads spread
+// over the tree and share their results through the table), and returns the
+// main thread's best move when a limit is reached or Stop is called. A
+// worker preallocates its move lists, search stack, principal-variation
+// table and history, so the search allocates nothing per node.
+//
+// # Scores
+//
+// Scores are centipawns from the side to move's point of view. Decided
+// games score Mate minus the distance in plies (IsMate, MateIn): the loss of
+// the last royal, checkmate and stalemate as each game rules them, the
+// bare-king rule, impasse, and repetition by the game's rule: a repeated
+// position is a draw in the shogi family (perpetual check inside the search
+// tree loses for the checker), a loss for the side that repeated under
+// HaChu's chu rule, and under Reiwa dai's rule unless that side was in
+// check. The table stores mate scores relative to the node (scoreToTT).
+//
+// # Node
+//
+// Each node: game-end and repetition tests, mate-distance pruning, check
+// extension, table probe, static evaluation, reverse futility pruning and
+// null move (not in check, not when the rules force a pass, not with little
+// material), then the legal moves ordered table move, royal captures,
+// captures by victim then attacker value (MVV/LVA), promotions, two killers
+// and a history table, searched with late-move reductions and late-move and
+// futility pruning near the leaves. The quiescence search stands pat on the
+// static evaluation and searches captures (all evasions when in check in a
+// check game), with delta pruning and without captures by a more valuable
+// piece onto a defended square; deep in quiescence only recaptures are
+// tried, because tai's emperor can take almost any piece on the board.
+//
+// # Time
+//
+// Limits covers depth, nodes, fixed time per move, infinite and ponder, and
+// clocks with increment, moves to go and byoyomi. plan turns a clock into a
+// soft limit (no new iteration after 60% of it) and a hard limit (checked
+// every 256 nodes) that never exceeds the time left less Options.MoveOverhead.
+package search

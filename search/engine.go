@@ -1,0 +1,280 @@
+package search
+
+import (
+	"math"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/kirin-shogi/kirin/movegen"
+)
+
+// Evaluator scores a position in centipawns from the side to move's point
+// of view. Search calls it from several goroutines at once, so it must be
+// safe for concurrent use, and it should not allocate.
+type Evaluator interface {
+	Evaluate(pos *movegen.Position) int
+}
+
+// Options are the engine settings a protocol exposes.
+type Options struct {
+	// HashMB is the transposition table size in megabytes (default 64).
+	HashMB int
+	// Threads is the number of search threads (Lazy SMP; default 1).
+	Threads int
+	// MultiPV is the number of best lines to search and report (default 1).
+	MultiPV int
+	// MoveOverhead is the time per move kept in reserve for communication
+	// (default 30 ms).
+	MoveOverhead time.Duration
+}
+
+func (o Options) withDefaults() Options {
+	if o.HashMB <= 0 {
+		o.HashMB = 64
+	}
+	if o.Threads <= 0 {
+		o.Threads = 1
+	}
+	if o.MultiPV <= 0 {
+		o.MultiPV = 1
+	}
+	if o.MoveOverhead <= 0 {
+		o.MoveOverhead = 30 * time.Millisecond
+	}
+	return o
+}
+
+// Info is one progress report: a completed iteration of one principal
+// variation.
+type Info struct {
+	// Depth is the iteration; SelDepth the deepest ply reached.
+	Depth, SelDepth int
+	// MultiPV numbers the line from 1 (best first).
+	MultiPV int
+	// Score is in centipawns, or a decided game (IsMate, MateIn).
+	Score int
+	// Bound is BoundExact, or BoundLower/BoundUpper when the iteration was
+	// stopped on an aspiration failure.
+	Bound Bound
+	// Nodes counts all threads' nodes; NPS is nodes per second.
+	Nodes, NPS uint64
+	// Time is the time since the search started.
+	Time time.Duration
+	// HashFull is the table's fill in permille.
+	HashFull int
+	// PV is the principal variation from the root.
+	PV []movegen.Move
+}
+
+// Result is what a search returns.
+type Result struct {
+	// Best is the move to play (NullMove when the game is over at the
+	// root); Ponder the expected reply (or NullMove).
+	Best, Ponder movegen.Move
+	// Score and Depth belong to the last completed iteration.
+	Score, Depth int
+	// Nodes counts all threads; Time is the time used.
+	Nodes uint64
+	Time  time.Duration
+	// PV is the principal variation of the last completed iteration.
+	PV []movegen.Move
+}
+
+// Engine is a searcher: its transposition table, options and per-thread
+// state persist between searches of the same game. Search, Stop, PonderHit
+// may be called from different goroutines; only one Search runs at a time.
+type Engine struct {
+	ev      Evaluator
+	opts    Options
+	tt      *TT
+	workers []*worker
+	lmr     [64][64]int8
+
+	mu        sync.Mutex // serialises Search and option changes
+	stop      atomic.Bool
+	pondering atomic.Bool
+	signal    chan struct{}
+	start     atomic.Int64 // UnixNano the clock limits count from
+	limits    Limits
+	budget    budget
+	timed     bool
+}
+
+// New returns an engine that evaluates with ev.
+func New(ev Evaluator, opts Options) *Engine {
+	e := &Engine{ev: ev, signal: make(chan struct{}, 1)}
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			e.lmr[d][n] = int8(0.5 + math.Log(float64(d))*math.Log(float64(n))/2.25)
+		}
+	}
+	e.SetOptions(opts)
+	return e
+}
+
+// Options returns the settings in force.
+func (e *Engine) Options() Options { return e.opts }
+
+// SetOptions changes the settings; a new hash size clears the table. It
+// waits for a running search to finish.
+func (e *Engine) SetOptions(o Options) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	o = o.withDefaults()
+	if e.tt == nil || o.HashMB != e.opts.HashMB {
+		e.tt = nil // let the old table go before allocating the new one
+		e.tt = NewTT(o.HashMB)
+	}
+	for len(e.workers) < o.Threads {
+		e.workers = append(e.workers, newWorker(e, len(e.workers)))
+	}
+	e.workers = e.workers[:o.Threads]
+	e.opts = o
+}
+
+// Clear forgets everything learnt: the table, killers and history (a new
+// game, or a new variant).
+func (e *Engine) Clear() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.tt.Clear()
+	for _, w := range e.workers {
+		w.clearTables()
+	}
+}
+
+// Stop ends the running search as soon as possible; Search then returns the
+// best move found so far. Stop is safe to call at any time.
+func (e *Engine) Stop() {
+	e.stop.Store(true)
+	e.wake()
+}
+
+// PonderHit tells a pondering search that the expected move was played: the
+// clock limits now apply, counted from this moment.
+func (e *Engine) PonderHit() {
+	e.start.Store(time.Now().UnixNano())
+	e.pondering.Store(false)
+	e.wake()
+}
+
+func (e *Engine) wake() {
+	select {
+	case e.signal <- struct{}{}:
+	default:
+	}
+}
+
+// elapsed returns the time since the clock started.
+func (e *Engine) elapsed() time.Duration {
+	return time.Duration(time.Now().UnixNano() - e.start.Load())
+}
+
+// nodes sums the node counts the threads have published.
+func (e *Engine) nodes() uint64 {
+	var n uint64
+	for _, w := range e.workers {
+		n += w.published.Load()
+	}
+	return n
+}
+
+// Search looks for the best move of pos within the limits, calling report
+// (if not nil) from the searching goroutine after each completed iteration.
+// pos is not changed. With Limits.Infinite, or Ponder until PonderHit,
+// Search does not return before Stop.
+func (e *Engine) Search(pos *movegen.Position, lim Limits, report func(Info)) Result {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.start.Store(time.Now().UnixNano())
+	e.stop.Store(false)
+	e.pondering.Store(lim.Ponder)
+	select { // drop a stale wake-up
+	case <-e.signal:
+	default:
+	}
+	us := pos.SideToMove()
+	e.limits = lim
+	e.timed = lim.timed(us)
+	e.budget = plan(&lim, us, e.opts.MoveOverhead)
+	e.tt.NewSearch()
+
+	main := e.workers[0]
+	main.prepare(pos, &lim)
+	if len(main.root) == 0 {
+		e.waitForStop(&lim)
+		o := pos.Outcome()
+		return Result{Score: resultScore(o.Result, us, 0), Time: e.elapsed()}
+	}
+	var wg sync.WaitGroup
+	for _, w := range e.workers[1:] {
+		w.prepare(pos, &lim)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.iterate(nil)
+		}()
+	}
+	main.iterate(report)
+	e.waitForStop(&lim)
+	e.stop.Store(true)
+	wg.Wait()
+
+	best := &main.root[0]
+	res := Result{
+		Best:  best.move,
+		Score: main.bestScore,
+		Depth: main.completed,
+		Nodes: e.nodes(),
+		Time:  e.elapsed(),
+		PV:    append([]movegen.Move(nil), best.pv[:best.pvLen]...),
+	}
+	if best.pvLen > 1 {
+		res.Ponder = best.pv[1]
+	}
+	return res
+}
+
+// waitForStop holds an infinite or pondering search until Stop (or, when
+// pondering, until PonderHit ends the pondering and the time is used up,
+// which the finished search already has).
+func (e *Engine) waitForStop(lim *Limits) {
+	for !e.stop.Load() && (lim.Infinite || e.pondering.Load()) {
+		<-e.signal
+	}
+}
+
+// shouldStop is the main thread's check, every few hundred nodes, of the
+// hard time limit and the node limit.
+func (e *Engine) shouldStop() bool {
+	if e.limits.Nodes > 0 && e.nodes() >= e.limits.Nodes {
+		return true
+	}
+	if e.timed && !e.pondering.Load() && e.elapsed() >= e.budget.hard {
+		return true
+	}
+	return false
+}
+
+// report builds the Info of line k of worker w.
+func (e *Engine) info(w *worker, k int, depth int) Info {
+	rm := &w.root[k]
+	el := e.elapsed()
+	n := e.nodes()
+	inf := Info{
+		Depth:    depth,
+		SelDepth: w.seldepth,
+		MultiPV:  k + 1,
+		Score:    rm.score,
+		Bound:    BoundExact,
+		Nodes:    n,
+		Time:     el,
+		HashFull: e.tt.HashFull(),
+		PV:       append([]movegen.Move(nil), rm.pv[:rm.pvLen]...),
+	}
+	if el > 0 {
+		inf.NPS = uint64(float64(n) / el.Seconds())
+	}
+	return inf
+}

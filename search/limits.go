@@ -1,0 +1,85 @@
+package search
+
+import (
+	"time"
+
+	"github.com/kirin-shogi/kirin/movegen"
+)
+
+// Limits says when a search stops. Zero fields impose nothing; with no limit
+// at all the search runs to MaxPly (or until Stop).
+type Limits struct {
+	// Depth is the last iteration to complete.
+	Depth int
+	// Nodes stops the search after about this many nodes (all threads).
+	Nodes uint64
+	// MoveTime is the exact time to use for this move.
+	MoveTime time.Duration
+	// Infinite searches until Stop; the search does not return before.
+	Infinite bool
+	// Ponder searches on the opponent's time: like Infinite until
+	// PonderHit, which starts the clock limits below.
+	Ponder bool
+	// Time and Inc are each side's clock and increment, indexed by
+	// movegen.Color (Black = sente = first player).
+	Time, Inc [2]time.Duration
+	// MovesToGo is the number of moves to the next time control (0: the
+	// rest of the game).
+	MovesToGo int
+	// Byoyomi is the time per move once the main time has run out.
+	Byoyomi time.Duration
+	// Mate stops once a win in at most this many moves is proven.
+	Mate int
+	// SearchMoves restricts the root to these moves (empty: all).
+	SearchMoves []movegen.Move
+}
+
+// timed reports whether the limits include a clock.
+func (l *Limits) timed(us movegen.Color) bool {
+	return l.MoveTime > 0 || l.Time[us] > 0 || l.Inc[us] > 0 || l.Byoyomi > 0
+}
+
+// defaultMovesToGo is how many more moves a game without a time control is
+// assumed to last. Large shogi variants run long, so the engine spreads its
+// clock thinly and lets the increment or byoyomi carry it.
+const defaultMovesToGo = 40
+
+// budget is the time plan of one search: after soft the search starts no new
+// iteration, at hard it stops at once. Both are measured from the start.
+type budget struct {
+	soft, hard time.Duration
+}
+
+// plan computes the budget for side us. overhead is the time lost per move
+// to communication and process scheduling; the plan never lets the move
+// arrive later than the clock (main time plus byoyomi) allows, less that
+// overhead.
+func plan(l *Limits, us movegen.Color, overhead time.Duration) budget {
+	if l.MoveTime > 0 {
+		t := max(l.MoveTime-overhead, time.Millisecond)
+		return budget{soft: t, hard: t}
+	}
+	left, inc, byo := l.Time[us], l.Inc[us], l.Byoyomi
+	// The latest safe moment: everything left on the clock less the
+	// overhead. Increment is added after the move, so it does not count.
+	limit := left + byo - overhead
+	if limit < time.Millisecond {
+		// Nearly flagged: answer at once.
+		return budget{soft: time.Millisecond, hard: time.Millisecond}
+	}
+	mtg := l.MovesToGo
+	if mtg <= 0 || mtg > defaultMovesToGo {
+		mtg = defaultMovesToGo
+	}
+	soft := left/time.Duration(mtg) + inc*3/4 + byo
+	if byo > 0 {
+		soft -= overhead
+	}
+	hard := min(soft*4, left/3+byo+inc*3/4, limit)
+	if l.MovesToGo == 1 {
+		hard = limit
+	}
+	soft = max(min(soft, hard), time.Millisecond)
+	hard = max(hard, soft)
+	return budget{soft: soft, hard: hard}
+}

@@ -1,0 +1,322 @@
+package search
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/kirin-shogi/kirin/movegen"
+)
+
+// material is the simplest evaluator: the difference of the piece values on
+// the board and in hand, for the side to move. The search tests use it so
+// they depend on the search alone.
+type material struct{}
+
+func (material) Evaluate(pos *movegen.Position) int {
+	v := pos.Variant()
+	s := 0
+	for c := movegen.Color(0); c < movegen.ColorCount; c++ {
+		sum := 0
+		for _, sq := range pos.Pieces(c) {
+			sum += v.Pieces[pos.At(sq).Type()].Value
+		}
+		for _, t := range v.HandTypes {
+			sum += pos.Hand(c, t) * v.Pieces[t].Value
+		}
+		if c == pos.SideToMove() {
+			s += sum
+		} else {
+			s -= sum
+		}
+	}
+	return s
+}
+
+func position(t testing.TB, variant, sfen string) *movegen.Position {
+	t.Helper()
+	v, err := movegen.Lookup(variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sfen == "" {
+		sfen = v.StartSFEN
+	}
+	pos, err := movegen.NewPosition(v, sfen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pos
+}
+
+// TestMateInOne: a gold drop mates in shogi; the search must say "mate in
+// 1" and play a move after which the opponent has lost.
+func TestMateInOne(t *testing.T) {
+	pos := position(t, "shogi", "7lk/9/7G1/9/9/9/9/9/4K4 b G 1")
+	e := New(material{}, Options{HashMB: 4})
+	r := e.Search(pos, Limits{Depth: 3}, nil)
+	if !IsMate(r.Score) || MateIn(r.Score) != 1 {
+		t.Fatalf("score %d (mate in %d), want mate in 1", r.Score, MateIn(r.Score))
+	}
+	pos.Make(r.Best)
+	if o := pos.Outcome(); o.Result != movegen.BlackWins {
+		t.Fatalf("after %s: outcome %v %s, want 1-0", pos.MoveUSI(r.Best), o.Result, o.Reason)
+	}
+}
+
+// TestRoyalCapture: in chu the king is captured, not mated; a rook on an
+// open file takes it at once.
+func TestRoyalCapture(t *testing.T) {
+	pos := position(t, "chu", "5k5p/12/12/12/12/12/12/12/12/12/12/5R5K b - 1")
+	e := New(material{}, Options{HashMB: 4})
+	r := e.Search(pos, Limits{Depth: 2}, nil)
+	if MateIn(r.Score) != 1 || pos.At(r.Best.To()).Type() != pos.Variant().Pieces[pos.At(r.Best.To()).Type()].Base ||
+		pos.Variant().SquareUSI(r.Best.To()) != "7a" {
+		t.Fatalf("best %s score %d, want the rook taking the king on 7a", pos.MoveUSI(r.Best), r.Score)
+	}
+}
+
+// TestWinsHangingPiece: a free rook is taken.
+func TestWinsHangingPiece(t *testing.T) {
+	pos := position(t, "shogi", "4k4/9/9/9/4r4/9/9/4B4/4K4 b - 1")
+	e := New(material{}, Options{HashMB: 4})
+	r := e.Search(pos, Limits{Depth: 4}, nil)
+	// The bishop on 5h cannot reach 5e; the king cannot either. The rook
+	// is not hanging: a search that grabs it anyway is wrong.
+	if pos.IsCapture(r.Best) {
+		t.Fatalf("captured with %s", pos.MoveUSI(r.Best))
+	}
+	pos2 := position(t, "shogi", "4k4/9/9/9/9/2r6/9/4B4/4K4 b - 1")
+	r = e.Search(pos2, Limits{Depth: 4}, nil)
+	if pos2.MoveUSI(r.Best) != "5h7f" {
+		t.Fatalf("best %s, want 5h7f (bishop takes rook)", pos2.MoveUSI(r.Best))
+	}
+}
+
+// TestDeterministic: one thread at a fixed depth from a cleared table gives
+// the same tree every time, which the bench node count relies on.
+func TestDeterministic(t *testing.T) {
+	pos := position(t, "chu", "")
+	var nodes []uint64
+	for range 2 {
+		e := New(material{}, Options{HashMB: 8})
+		r := e.Search(pos, Limits{Depth: 5}, nil)
+		nodes = append(nodes, r.Nodes)
+	}
+	if nodes[0] != nodes[1] || nodes[0] == 0 {
+		t.Fatalf("node counts %v", nodes)
+	}
+}
+
+// TestReportsEveryIteration: the callback sees depths 1..D in order with a
+// legal PV starting with a root move, and the result matches the last one.
+func TestReportsEveryIteration(t *testing.T) {
+	pos := position(t, "okisaki", "")
+	e := New(material{}, Options{HashMB: 8})
+	var infos []Info
+	r := e.Search(pos, Limits{Depth: 6}, func(i Info) { infos = append(infos, i) })
+	if len(infos) != 6 {
+		t.Fatalf("%d reports, want 6", len(infos))
+	}
+	for k, inf := range infos {
+		if inf.Depth != k+1 || len(inf.PV) == 0 || inf.Nodes == 0 || inf.MultiPV != 1 {
+			t.Fatalf("report %d: %+v", k, inf)
+		}
+		// The PV must be playable.
+		p := pos.Clone()
+		for _, m := range inf.PV {
+			var l movegen.MoveList
+			p.GenerateLegal(&l)
+			found := false
+			for _, x := range l.Slice() {
+				found = found || x == m
+			}
+			if !found {
+				t.Fatalf("depth %d: PV move %s illegal", inf.Depth, p.MoveUSI(m))
+			}
+			p.Make(m)
+		}
+	}
+	last := infos[len(infos)-1]
+	if r.Best != last.PV[0] || r.Depth != 6 || r.Score != last.Score {
+		t.Fatalf("result %+v, last report %+v", r, last)
+	}
+}
+
+// TestMultiPV: k lines with distinct first moves, best first.
+func TestMultiPV(t *testing.T) {
+	pos := position(t, "shogi", "")
+	e := New(material{}, Options{HashMB: 8, MultiPV: 3})
+	lines := map[int]Info{}
+	e.Search(pos, Limits{Depth: 4}, func(i Info) { lines[i.MultiPV] = i })
+	if len(lines) != 3 {
+		t.Fatalf("%d lines", len(lines))
+	}
+	if lines[1].PV[0] == lines[2].PV[0] || lines[2].PV[0] == lines[3].PV[0] || lines[1].PV[0] == lines[3].PV[0] {
+		t.Fatal("lines share a first move")
+	}
+	if lines[1].Score < lines[2].Score || lines[2].Score < lines[3].Score {
+		t.Fatalf("scores out of order: %d %d %d", lines[1].Score, lines[2].Score, lines[3].Score)
+	}
+}
+
+// TestSearchMoves restricts the root.
+func TestSearchMoves(t *testing.T) {
+	pos := position(t, "shogi", "")
+	m, err := pos.ParseMoveUSI("1g1f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := New(material{}, Options{HashMB: 4})
+	if r := e.Search(pos, Limits{Depth: 3, SearchMoves: []movegen.Move{m}}, nil); r.Best != m {
+		t.Fatalf("best %s", pos.MoveUSI(r.Best))
+	}
+}
+
+// TestGameOverAtRoot: no move, and the score of the result.
+func TestGameOverAtRoot(t *testing.T) {
+	pos := position(t, "shogi", "7lk/8G/7G1/9/9/9/9/9/4K4 w - 1") // white is mated
+	e := New(material{}, Options{HashMB: 4})
+	r := e.Search(pos, Limits{Depth: 3}, nil)
+	if r.Best != movegen.NullMove || r.Score != -Mate {
+		t.Fatalf("result %+v", r)
+	}
+}
+
+// TestStopIsPrompt: an infinite search on tai's big board, with two
+// threads, ends within 50 ms of Stop. The best of three tries counts, so a
+// busy machine does not make the test flaky.
+func TestStopIsPrompt(t *testing.T) {
+	pos := position(t, "tai", "")
+	e := New(material{}, Options{HashMB: 16, Threads: 2})
+	best := time.Hour
+	for range 3 {
+		done := make(chan Result)
+		go func() { done <- e.Search(pos, Limits{Infinite: true}, nil) }()
+		time.Sleep(300 * time.Millisecond)
+		start := time.Now()
+		e.Stop()
+		select {
+		case r := <-done:
+			best = min(best, time.Since(start))
+			if r.Best == movegen.NullMove {
+				t.Fatal("no move after stop")
+			}
+		case <-time.After(2 * time.Second):
+			t.Fatal("search did not stop")
+		}
+	}
+	if best > 50*time.Millisecond {
+		t.Fatalf("stop took %v", best)
+	}
+	t.Logf("stop latency %v", best)
+}
+
+// TestInfiniteWaitsForStop: an infinite search that reaches its depth
+// limit still waits for Stop, as the protocols require.
+func TestInfiniteWaitsForStop(t *testing.T) {
+	pos := position(t, "shogi", "")
+	e := New(material{}, Options{HashMB: 4})
+	done := make(chan Result, 1)
+	go func() { done <- e.Search(pos, Limits{Infinite: true, Depth: 2}, nil) }()
+	select {
+	case <-done:
+		t.Fatal("infinite search returned before stop")
+	case <-time.After(200 * time.Millisecond):
+	}
+	e.Stop()
+	select {
+	case <-done:
+	case <-time.After(time.Second):
+		t.Fatal("no return after stop")
+	}
+}
+
+// TestPonderHit: a pondering search waits until ponderhit, then keeps to
+// its clock.
+func TestPonderHit(t *testing.T) {
+	pos := position(t, "shogi", "")
+	e := New(material{}, Options{HashMB: 4, MoveOverhead: 10 * time.Millisecond})
+	done := make(chan time.Time, 1)
+	go func() {
+		e.Search(pos, Limits{Ponder: true, MoveTime: 200 * time.Millisecond}, nil)
+		done <- time.Now()
+	}()
+	time.Sleep(400 * time.Millisecond)
+	select {
+	case <-done:
+		t.Fatal("ponder search returned before ponderhit")
+	default:
+	}
+	hit := time.Now()
+	e.PonderHit()
+	select {
+	case end := <-done:
+		if d := end.Sub(hit); d > time.Second {
+			t.Fatalf("search ran %v after ponderhit with 200ms to move", d)
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("no return after ponderhit")
+	}
+}
+
+// TestNodeLimit stops near the node limit.
+func TestNodeLimit(t *testing.T) {
+	pos := position(t, "chu", "")
+	e := New(material{}, Options{HashMB: 4})
+	r := e.Search(pos, Limits{Nodes: 20000}, nil)
+	if r.Nodes < 20000 || r.Nodes > 21000 || r.Best == movegen.NullMove {
+		t.Fatalf("nodes %d best %v", r.Nodes, r.Best)
+	}
+}
+
+// TestThreadsAgreeOnMate: Lazy SMP with four threads finds the same mate
+// (and runs clean under the race detector).
+func TestThreadsAgreeOnMate(t *testing.T) {
+	pos := position(t, "shogi", "7lk/9/7G1/9/9/9/9/9/4K4 b G 1")
+	e := New(material{}, Options{HashMB: 8, Threads: 4})
+	r := e.Search(pos, Limits{Depth: 6}, nil)
+	if MateIn(r.Score) != 1 {
+		t.Fatalf("score %d", r.Score)
+	}
+}
+
+// TestConcurrentStop: Stop and PonderHit from other goroutines while a
+// search runs (for the race detector).
+func TestConcurrentStop(t *testing.T) {
+	pos := position(t, "dai", "")
+	e := New(material{}, Options{HashMB: 8, Threads: 2})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		e.Search(pos, Limits{Ponder: true}, func(Info) {})
+	}()
+	time.Sleep(50 * time.Millisecond)
+	e.PonderHit()
+	e.Stop()
+	wg.Wait()
+}
+
+// TestSearchDoesNotAllocate pins the hot path: a whole fixed-depth tree
+// below the root allocates nothing once the worker is set up.
+func TestSearchDoesNotAllocate(t *testing.T) {
+	for _, name := range []string{"shogi", "chu", "reiwadai", "tai"} {
+		pos := position(t, name, "")
+		e := New(material{}, Options{HashMB: 4})
+		w := e.workers[0]
+		e.limits = Limits{Depth: 3}
+		w.prepare(pos, &e.limits)
+		w.rootDepth = 3
+		depth := 3
+		if name == "tai" {
+			depth = 2
+		}
+		allocs := testing.AllocsPerRun(3, func() {
+			w.rootSearch(depth, -Infinity, Infinity, 0)
+		})
+		if allocs != 0 {
+			t.Errorf("%s: %.1f allocations per search", name, allocs)
+		}
+	}
+}

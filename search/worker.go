@@ -1,0 +1,323 @@
+package search
+
+import (
+	"slices"
+	"sync/atomic"
+
+	"github.com/kirin-shogi/kirin/movegen"
+)
+
+// rootMove is one move at the root with its latest score and line.
+type rootMove struct {
+	move  movegen.Move
+	score int // this iteration's score, -Infinity if only a bound
+	prev  int // last iteration's score, for aspiration and ordering
+	pv    [MaxPly]movegen.Move
+	pvLen int
+}
+
+// frame is the per-ply state of the search stack.
+type frame struct {
+	move    movegen.Move // the move made from this node (NullMove: null move)
+	eval    int
+	inCheck bool
+	killers [2]movegen.Move
+}
+
+// ply holds the move list of one ply with its ordering scores.
+type plyMoves struct {
+	list   movegen.MoveList
+	scores [movegen.MaxMoves]int32
+}
+
+// worker is one search thread: a private copy of the position and every
+// table the search writes, allocated once so that searching allocates
+// nothing.
+type worker struct {
+	e         *Engine
+	id        int
+	pos       *movegen.Position
+	v         *movegen.Variant
+	nodes     uint64
+	published atomic.Uint64
+	stopped   bool
+	seldepth  int
+	rootDepth int
+	completed int
+	bestScore int
+	root      []rootMove
+	keys      []uint64 // game history keys, then one per search ply
+	rootLen   int
+	stack     [MaxPly + 2]frame
+	moves     [MaxPly + 1]*plyMoves
+	pv        [MaxPly + 1][MaxPly + 1]movegen.Move
+	pvLen     [MaxPly + 1]int
+	history   [movegen.ColorCount][movegen.MaxPieceTypes + 1][movegen.NumCells]int32
+	quiets    [MaxPly + 1][64]movegen.Move
+}
+
+func newWorker(e *Engine, id int) *worker {
+	return &worker{e: e, id: id}
+}
+
+func (w *worker) clearTables() {
+	clear(w.history[:])
+	for i := range w.stack {
+		w.stack[i].killers = [2]movegen.Move{}
+	}
+}
+
+// movesAt returns the move storage of a ply, allocating it on first use
+// (tai's lists are large, and most searches never go deep).
+func (w *worker) movesAt(ply int) *plyMoves {
+	if w.moves[ply] == nil {
+		w.moves[ply] = new(plyMoves)
+	}
+	return w.moves[ply]
+}
+
+// prepare copies the position and builds the root move list.
+func (w *worker) prepare(pos *movegen.Position, lim *Limits) {
+	w.pos = pos.Clone()
+	w.v = pos.Variant()
+	w.nodes = 0
+	w.published.Store(0)
+	w.stopped = false
+	w.seldepth = 0
+	w.completed = 0
+	w.keys = w.pos.HistoryKeys(w.keys[:0])
+	w.rootLen = len(w.keys)
+	w.keys = slices.Grow(w.keys, MaxPly+2)[:w.rootLen+MaxPly+2]
+	for i := range MaxPly + 1 {
+		w.movesAt(i)
+	}
+	w.root = w.root[:0]
+	if w.pos.StaticOutcome().Result != movegen.Ongoing {
+		return
+	}
+	var list movegen.MoveList
+	w.pos.GenerateLegal(&list)
+	for _, m := range list.Slice() {
+		if len(lim.SearchMoves) > 0 && !slices.Contains(lim.SearchMoves, m) {
+			continue
+		}
+		w.root = append(w.root, rootMove{move: m, score: -Infinity, prev: -Infinity})
+	}
+	// Captures first on the first iteration.
+	slices.SortStableFunc(w.root, func(a, b rootMove) int {
+		va, _ := w.pos.CapturedValue(a.move)
+		vb, _ := w.pos.CapturedValue(b.move)
+		return vb - va
+	})
+}
+
+// poll publishes the node count and checks for the end of the search.
+func (w *worker) poll() {
+	w.published.Store(w.nodes)
+	if w.e.stop.Load() {
+		w.stopped = true
+		return
+	}
+	if w.id == 0 && w.e.shouldStop() {
+		w.e.stop.Store(true)
+		w.stopped = true
+	}
+}
+
+// iterate runs iterative deepening; report is nil for helper threads.
+func (w *worker) iterate(report func(Info)) {
+	e := w.e
+	lim := &e.limits
+	maxDepth := MaxPly - 1
+	if lim.Depth > 0 {
+		maxDepth = min(lim.Depth, maxDepth)
+	}
+	multiPV := min(e.opts.MultiPV, len(w.root))
+	for depth := 1 + w.id%2; depth <= maxDepth; depth++ {
+		w.rootDepth = depth
+		for i := range w.root {
+			w.root[i].prev = w.root[i].score
+			w.root[i].score = -Infinity
+		}
+		for k := 0; k < multiPV; k++ {
+			w.aspirate(depth, k, report)
+			if w.stopped {
+				break
+			}
+		}
+		if w.stopped {
+			break
+		}
+		w.completed = depth
+		w.bestScore = w.root[0].score
+		w.published.Store(w.nodes)
+		if report != nil {
+			for k := 0; k < multiPV; k++ {
+				report(e.info(w, k, depth))
+			}
+		}
+		if w.id != 0 {
+			continue
+		}
+		if e.stop.Load() || w.doneAfter(depth) {
+			break
+		}
+	}
+	w.published.Store(w.nodes)
+	if w.id == 0 && w.completed == 0 {
+		// Stopped inside the first iteration: the move ordering's first
+		// move is still a legal move to play.
+		w.bestScore = w.root[0].score
+	}
+}
+
+// doneAfter reports whether the main thread should start no new iteration.
+func (w *worker) doneAfter(depth int) bool {
+	e := w.e
+	lim := &e.limits
+	s := w.root[0].score
+	if lim.Mate > 0 && s >= MateBound && MateIn(s) <= lim.Mate {
+		return true
+	}
+	if lim.Infinite || e.pondering.Load() || !e.timed {
+		return false
+	}
+	if len(w.root) == 1 && depth >= 4 {
+		return true // the only move: no need to think
+	}
+	if lim.MoveTime > 0 {
+		return false // a fixed time per move is used in full
+	}
+	// An iteration takes several times longer than the one before, so
+	// stop early rather than start one that cannot finish.
+	return e.elapsed() >= e.budget.soft*6/10
+}
+
+// aspirate searches line k at depth with an aspiration window around the
+// previous score, widening it until the score falls inside.
+func (w *worker) aspirate(depth, k int, report func(Info)) {
+	alpha, beta := -Infinity, Infinity
+	delta := 30
+	prev := w.root[k].prev
+	if depth >= 4 && !IsMate(prev) && prev > -Infinity {
+		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
+	}
+	for {
+		s := w.rootSearch(depth, alpha, beta, k)
+		if w.stopped {
+			return
+		}
+		switch {
+		case s <= alpha:
+			beta = (alpha + beta) / 2
+			alpha = max(s-delta, -Infinity)
+		case s >= beta:
+			beta = min(s+delta, Infinity)
+		default:
+			return
+		}
+		delta += delta
+		if delta > 1000 {
+			alpha, beta = -Infinity, Infinity
+		}
+	}
+}
+
+// rootSearch searches the root moves from index k on (the lines before k
+// are already settled in this iteration) and sorts them by score.
+func (w *worker) rootSearch(depth, alpha, beta, k int) int {
+	pos := w.pos
+	w.pvLen[0] = 0
+	w.keys[w.rootLen] = pos.Key()
+	w.stack[0].inCheck = pos.InCheck()
+	best := -Infinity
+	for i := k; i < len(w.root); i++ {
+		rm := &w.root[i]
+		m := rm.move
+		w.stack[0].move = m
+		pos.Make(m)
+		var s int
+		if i == k {
+			s = -w.search(-beta, -alpha, depth-1, 1, true)
+		} else {
+			s = -w.search(-alpha-1, -alpha, depth-1, 1, false)
+			if s > alpha && s < beta {
+				s = -w.search(-beta, -alpha, depth-1, 1, true)
+			}
+		}
+		pos.Unmake()
+		if w.stopped {
+			break
+		}
+		if i == k || s > alpha {
+			rm.score = s
+			rm.pv[0] = m
+			n := copy(rm.pv[1:], w.pv[1][1:w.pvLen[1]])
+			rm.pvLen = 1 + n
+		} else {
+			rm.score = -Infinity
+		}
+		if s > best {
+			best = s
+		}
+		if s > alpha {
+			alpha = s
+			if s >= beta {
+				break
+			}
+		}
+	}
+	slices.SortStableFunc(w.root[k:], func(a, b rootMove) int { return b.score - a.score })
+	return best
+}
+
+// repetition scores a position that occurred before in the game or the
+// search with the same side to move, following the game's rule; ok is false
+// when the position is new or the rule lets play go on.
+func (w *worker) repetition(ply int) (score int, ok bool) {
+	rule := w.v.Repetition
+	if rule == movegen.RepNone {
+		return 0, false
+	}
+	n := w.rootLen + ply
+	key := w.keys[n]
+	i := n - 2
+	for i >= 0 && w.keys[i] != key {
+		i -= 2
+	}
+	if i < 0 {
+		return 0, false
+	}
+	switch rule {
+	case movegen.RepHaChu:
+		// Repeating is forbidden: the side that just moved loses.
+		return Mate - ply, true
+	case movegen.RepReiwa:
+		if w.stack[ply-1].move == movegen.ForcedPass || w.stack[ply-1].inCheck {
+			return 0, false
+		}
+		return Mate - ply, true
+	}
+	// Four-fold repetition, scored at its first recurrence: a draw, unless
+	// one side gave check with every move of the cycle. Checks are known
+	// only inside the search, so a cycle reaching into the game history
+	// counts as a plain draw.
+	if i >= w.rootLen && w.perpetual(i, n) {
+		return Mate - ply, true // the side that just moved checked throughout
+	}
+	if i+1 >= w.rootLen && w.perpetual(i+1, n-1) {
+		return -Mate + ply, true // the side to move checked throughout
+	}
+	return 0, true
+}
+
+// perpetual reports whether every position of index lo+2, lo+4, ..., hi
+// (key-sequence indices inside the search) was reached with a check.
+func (w *worker) perpetual(lo, hi int) bool {
+	for j := hi; j > lo; j -= 2 {
+		if !w.stack[j-w.rootLen].inCheck {
+			return false
+		}
+	}
+	return hi > lo
+}
