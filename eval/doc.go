@@ -1,0 +1,60 @@
+// Package eval is Kirin's static evaluation: it scores a position in
+// centipawns from the side to move's point of view. It imports movegen only
+// and derives everything from the variant's data, so a user's variant file
+// with its own piece values and moves gets a matching evaluator; nothing is
+// keyed on a game's name.
+//
+// # Model
+//
+// New concludes a variant into read-only tables, once. Evaluate then makes
+// one pass over each side's piece list (never over the board). The first
+// three terms are folded into one piece-square table, psq[piece][square],
+// built for Black and turned by 180 degrees for White:
+//
+//   - material: PieceInfo.Value (Pawn = 100; the GCSA-based values of the
+//     built-in games). Royals count their Value (0 for a King, 400 for a
+//     chu Crown Prince, a second life).
+//   - placement: Value/16 times the relative difference between the piece's
+//     empty-board mobility on the square and its average over the squares
+//     where it can move (movegen's AppendEmptyMoves); a square where it can
+//     never move costs Value/2. Pieces whose every move is a single step
+//     forward (Pawn, Stone General) also gain up to Value/2, linearly with
+//     the ranks advanced from their own back rank. Royals get no placement
+//     term (see the royal terms).
+//   - promotion potential: a piece that promotes to something worth more
+//     gains a fraction of the gain, min(promoted - base, 4 * base): 1/32,
+//     1/16 and 1/8 three, two and one ranks short of its zone; inside the
+//     zone 1/4 under the shogi rule (any move there may promote) and 1/8
+//     under the chu rule (only a capture there may). Pieces that would
+//     promote to something worth less, and games without a zone (tai's
+//     promotion by capture), get nothing.
+//
+// The other terms are computed per position:
+//
+//   - pieces in hand (drop games): Value plus 1/8, because a piece in hand
+//     can go anywhere.
+//   - royal safety, middle game: for each royal, +12 per friendly non-royal
+//     piece on the 8 squares around it (at most 3 count), and for each enemy
+//     piece in the 5x5 box around it -(10 + Value/32), at most -50, doubled
+//     when adjacent; averaged over the side's royals.
+//   - royal centralisation, endgame, games without drops: up to +50 for a
+//     royal on the central squares, falling linearly to 0 at the edge. In
+//     drop games material never leaves the game, so the royal never becomes
+//     a safe fighting piece.
+//
+// The two royal terms are tapered by the phase: the non-royal material on the
+// board and in hand as a fraction of the start position's (capped at 1). The
+// safety term is scaled by the phase, the centralisation term by its
+// complement. The side to move gets a tempo of 10.
+//
+// The evaluation is colour-symmetric: the tables of White are Black's turned
+// by 180 degrees, and a position and its colour-flipped mirror score equal
+// and opposite (apart from the tempo).
+//
+// NewMaterial gives a material-only evaluator (Value on the board and in
+// hand, no tempo), a weak reference opponent for self-play tests.
+//
+// An Evaluator is immutable after construction: Evaluate does not allocate
+// and may be called from several goroutines at once, each with its own
+// Position.
+package eval

@@ -1,0 +1,163 @@
+package eval
+
+import "github.com/kirin-shogi/kirin/movegen"
+
+// Scales of the terms, in centipawns or as fractions of a piece's Value.
+// doc.go explains each.
+const (
+	// tempo is the bonus of the side to move.
+	tempo = 10
+	// centreDiv: placement is Value/centreDiv per unit of relative mobility.
+	centreDiv = 16
+	// deadDiv: a piece on a square where it can never move loses
+	// Value/deadDiv.
+	deadDiv = 2
+	// advanceDiv: a forward-only stepper on the enemy's back rank gains
+	// Value/advanceDiv, less in proportion nearer home.
+	advanceDiv = 2
+	// promoGainCap caps a piece's promotion gain at promoGainCap times its
+	// own value.
+	promoGainCap = 4
+	// handNum/handDen: a piece in hand is worth Value * handNum / handDen.
+	handNum, handDen = 9, 8
+	// guardBonus is the worth of one friendly piece next to a royal; at most
+	// guardMax of them count.
+	guardBonus, guardMax = 12, 3
+	// Each enemy piece in the box of radius boxRadius around a royal costs
+	// attackBase + Value/attackDiv, at most attackMax, twice as much when
+	// adjacent.
+	boxRadius                        = 2
+	attackBase, attackDiv, attackMax = 10, 32, 50
+	// royalCentre is the endgame bonus of a royal on the central squares.
+	royalCentre = 50
+	// phaseOne is the phase of a full board: the middle-game weight is
+	// phase/phaseOne and the endgame weight (phaseOne-phase)/phaseOne.
+	phaseOne = 256
+)
+
+// pieceData is what Evaluate needs to know about a piece (type and colour)
+// besides its square.
+type pieceData struct {
+	// phase is the piece's Value if it counts towards the phase (non-royal),
+	// else 0.
+	phase int32
+	// attack is the pressure the piece exerts on an enemy royal near it.
+	attack int32
+	royal  bool
+}
+
+// psqEntry is what Evaluate reads for a piece on a square, in one place.
+type psqEntry struct {
+	score int32
+	phase int32
+	royal bool
+}
+
+// Evaluator scores positions of one variant. Build it with New or
+// NewMaterial; it is read-only afterwards and safe for concurrent use.
+type Evaluator struct {
+	v *movegen.Variant
+	// full is false for the material-only evaluator.
+	full bool
+	// psq[int(p)*movegen.NumCells+int(s)] is material, placement and
+	// promotion potential of piece p on square s, for p's owner.
+	psq []psqEntry
+	// piece holds per-piece data indexed by movegen.Piece.
+	piece [256]pieceData
+	// handTypes lists the types that can be in hand; hand[t] is the worth
+	// of one piece of type t in hand.
+	handTypes []movegen.PieceType
+	hand      [movegen.MaxPieceTypes + 1]int32
+	// royalEnd[s] is the endgame centralisation bonus of a royal on s (the
+	// same for both colours: it is symmetric under the 180-degree turn).
+	royalEnd [movegen.NumCells]int32
+	// startPhase is the phase material of the start position; 0 means the
+	// phase is always full.
+	startPhase int32
+	// boxOff lists the cell offsets of the box around a royal, the king
+	// steps first (boxAdj of them).
+	boxOff []int
+	boxAdj int
+	// tempo is the side to move's bonus.
+	tempo int
+}
+
+// Variant returns the variant the evaluator was built for.
+func (e *Evaluator) Variant() *movegen.Variant { return e.v }
+
+// Evaluate returns the score of pos in centipawns from the side to move's
+// point of view. pos must be a position of the evaluator's variant. It does
+// not allocate and only reads the evaluator's tables, so several goroutines
+// may share one Evaluator (each with its own Position).
+func (e *Evaluator) Evaluate(pos *movegen.Position) int {
+	var side [movegen.ColorCount]int
+	var safety, centre [movegen.ColorCount]int
+	phase := 0
+	for c := movegen.Color(0); c < movegen.ColorCount; c++ {
+		sum, royals, safe, cent := 0, 0, 0, 0
+		for _, s := range pos.Pieces(c) {
+			p := pos.At(s)
+			en := &e.psq[int(p)*movegen.NumCells+int(s)]
+			sum += int(en.score)
+			phase += int(en.phase)
+			if en.royal && e.full {
+				royals++
+				safe += e.royalSafety(pos, s, c)
+				cent += int(e.royalEnd[s])
+			}
+		}
+		for _, t := range e.handTypes {
+			if n := pos.Hand(c, t); n != 0 {
+				sum += n * int(e.hand[t])
+				phase += n * int(e.piece[movegen.MakePiece(t, c)].phase)
+			}
+		}
+		if royals > 1 {
+			safe /= royals
+		}
+		side[c], safety[c], centre[c] = sum, safe, cent
+	}
+	us, them := pos.SideToMove(), pos.SideToMove().Other()
+	score := side[us] - side[them]
+	if e.full {
+		ph := e.phase(phase)
+		// Truncating division is symmetric in sign, so the mirror of a
+		// position scores exactly the opposite.
+		score += ((safety[us]-safety[them])*ph + (centre[us]-centre[them])*(phaseOne-ph)) / phaseOne
+	}
+	return score + e.tempo
+}
+
+// phase converts the phase material (both sides, board and hand) into the
+// middle-game weight, 0 (bare board) to phaseOne (start material or more).
+func (e *Evaluator) phase(material int) int {
+	if e.startPhase <= 0 || material >= int(e.startPhase) {
+		return phaseOne
+	}
+	return material * phaseOne / int(e.startPhase)
+}
+
+// royalSafety scores the surroundings of c's royal on s: friendly guards on
+// the adjacent squares, enemy pieces in the box around it.
+func (e *Evaluator) royalSafety(pos *movegen.Position, s movegen.Square, c movegen.Color) int {
+	guards, pressure := 0, 0
+	for i, off := range e.boxOff {
+		q := pos.At(movegen.Square(int(s) + off))
+		if q == movegen.Empty || q == movegen.Edge {
+			continue
+		}
+		d := &e.piece[q]
+		if q.Color() == c {
+			if i < e.boxAdj && !d.royal {
+				guards++
+			}
+			continue
+		}
+		if i < e.boxAdj {
+			pressure += 2 * int(d.attack)
+		} else {
+			pressure += int(d.attack)
+		}
+	}
+	return guardBonus*min(guards, guardMax) - pressure
+}

@@ -1,0 +1,379 @@
+package eval
+
+import (
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/kirin-shogi/kirin/movegen"
+)
+
+// evalSFEN evaluates an SFEN of a built-in game with New's evaluator.
+func evalSFEN(t *testing.T, e *Evaluator, sfen string) int {
+	t.Helper()
+	return e.Evaluate(position(t, e.Variant(), sfen))
+}
+
+// Shogi hands that keep the phase full (all non-royal material of the game
+// is on the board or in hand) when the board holds two Black golds only, or
+// two Black golds and a White rook.
+const (
+	fullHands     = "RB2S2N2L9Prb2g2s2n2l9p"
+	fullHandsRook = "RB2S2N2L9Pb2g2s2n2l9p"
+)
+
+// TestMaterialOnly checks NewMaterial: the start is level, a missing rook
+// costs exactly its value, and pieces in hand count their plain value.
+func TestMaterialOnly(t *testing.T) {
+	v := variant(t, "shogi")
+	e := NewMaterial(v)
+	if got := evalSFEN(t, e, v.StartSFEN); got != 0 {
+		t.Errorf("start: %d, want 0", got)
+	}
+	noRook := "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B7/LNSGKGSNL b - 1"
+	if got := evalSFEN(t, e, noRook); got != -1300 {
+		t.Errorf("Black without a rook, Black to move: %d, want -1300", got)
+	}
+	if got := evalSFEN(t, e, strings.Replace(noRook, " b ", " w ", 1)); got != 1300 {
+		t.Errorf("Black without a rook, White to move: %d, want 1300", got)
+	}
+	// Black's rook captured: White has its own and one in hand.
+	inHand := "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B7/LNSGKGSNL w r 1"
+	if got := evalSFEN(t, e, inHand); got != 2600 {
+		t.Errorf("Black's rook in White's hand, White to move: %d, want 2600", got)
+	}
+}
+
+// TestMaterial checks that the full evaluator counts material: an extra
+// rook is worth about its value.
+func TestMaterial(t *testing.T) {
+	v := variant(t, "chu")
+	e := New(v)
+	start := evalSFEN(t, e, v.StartSFEN)
+	// White's rook removed (the first r of its third rank).
+	noRook := strings.Replace(v.StartSFEN, "mvrhdqndhrvm", "mv1hdqndhrvm", 1)
+	got := evalSFEN(t, e, noRook) - start
+	if got < 500 || got > 700 {
+		t.Errorf("chu, White without a rook: %+d against the start, want about +600", got)
+	}
+}
+
+// TestPawnAdvance: a pawn on the 5th rank scores higher than on the 3rd,
+// and the advancement term grows rank by rank for every forward stepper of
+// every built-in game, and is absent for other pieces.
+func TestPawnAdvance(t *testing.T) {
+	e := New(variant(t, "shogi"))
+	third := evalSFEN(t, e, "4k4/9/9/9/9/9/P8/9/4K4 b - 1")
+	fifth := evalSFEN(t, e, "4k4/9/9/9/P8/9/9/9/4K4 b - 1")
+	if fifth <= third {
+		t.Errorf("shogi: pawn on the 5th rank %d, on the 3rd %d; want the 5th higher", fifth, third)
+	}
+	steppers := 0
+	for _, v := range movegen.Builtin() {
+		for pt := 1; pt < len(v.Pieces); pt++ {
+			st := newTypeStats(v, movegen.PieceType(pt))
+			col := v.Files / 2
+			if !st.stepper {
+				if name := v.Pieces[pt].Name; name == "pawn" {
+					t.Errorf("%s: the pawn is not a forward stepper", v.Name)
+				}
+				continue
+			}
+			steppers++
+			// Rows 1..Ranks-1 (row 0, the last rank, is dead).
+			for r := 1; r < v.Ranks-1; r++ {
+				ahead, behind := st.placement(movegen.MakeSquare(r, col)), st.placement(movegen.MakeSquare(r+1, col))
+				if ahead <= behind {
+					t.Errorf("%s %s: placement %d on row %d, %d on row %d; want more further forward",
+						v.Name, v.Pieces[pt].Name, ahead, r, behind, r+1)
+				}
+			}
+		}
+	}
+	if steppers == 0 {
+		t.Error("no forward steppers found")
+	}
+}
+
+// TestCentralisation: a piece scores more where it has more empty-board
+// moves; a Lion in the middle of a chu board beats one on the edge.
+func TestCentralisation(t *testing.T) {
+	e := New(variant(t, "chu"))
+	centre := evalSFEN(t, e, "6k5/12/12/12/12/6N5/12/12/12/12/12/6K5 b - 1")
+	edge := evalSFEN(t, e, "6k5/12/12/12/12/N11/12/12/12/12/12/6K5 b - 1")
+	if centre <= edge {
+		t.Errorf("chu lion: centre %d, edge %d; want the centre higher", centre, edge)
+	}
+	for _, v := range movegen.Builtin() {
+		for pt := 1; pt < len(v.Pieces); pt++ {
+			st := newTypeStats(v, movegen.PieceType(pt))
+			if st.info.Royal || st.stepper {
+				continue
+			}
+			lo, hi := movegen.NoSquare, movegen.NoSquare
+			for _, s := range cells(v) {
+				if st.mob[s] == 0 {
+					continue
+				}
+				if lo == movegen.NoSquare || st.mob[s] < st.mob[lo] {
+					lo = s
+				}
+				if hi == movegen.NoSquare || st.mob[s] > st.mob[hi] {
+					hi = s
+				}
+			}
+			if lo == movegen.NoSquare || st.mob[lo] == st.mob[hi] {
+				continue
+			}
+			// Strictly more when the formula's difference is at least 2
+			// centipawns (integer division may hide smaller ones).
+			strict := st.info.Value*(st.mob[hi]-st.mob[lo])*st.n >= 2*st.total*centreDiv
+			if st.placement(hi) < st.placement(lo) || strict && st.placement(hi) == st.placement(lo) {
+				t.Errorf("%s %s: placement %d with %d moves, %d with %d; want more with more moves",
+					v.Name, st.info.Name, st.placement(hi), st.mob[hi], st.placement(lo), st.mob[lo])
+			}
+		}
+	}
+}
+
+// TestDeadSquare: an unpromoted piece where it can never move is penalised.
+func TestDeadSquare(t *testing.T) {
+	v := variant(t, "chu")
+	pawn, _ := v.PieceByID("P")
+	st := newTypeStats(v, pawn)
+	if got := st.placement(movegen.MakeSquare(0, 3)); got != -v.Pieces[pawn].Value/deadDiv {
+		t.Errorf("chu pawn on its last rank: placement %d, want %d", got, -v.Pieces[pawn].Value/deadDiv)
+	}
+}
+
+// TestPromotionPotential: a piece that promotes to something stronger gains
+// as it nears its zone; one that would promote to something weaker, one
+// already promoted and pieces of a game without a zone gain nothing.
+func TestPromotionPotential(t *testing.T) {
+	chu := New(variant(t, "chu"))
+	// Kirin (O) one rank short of the zone against far from it, on squares
+	// with the same mobility, out of both royals' boxes.
+	near := evalSFEN(t, chu, "5k6/12/12/12/5O6/12/12/12/12/12/12/5K6 b - 1")
+	far := evalSFEN(t, chu, "5k6/12/12/12/12/12/12/12/5O6/12/12/5K6 b - 1")
+	if near-far != 1200/8 {
+		t.Errorf("chu kirin one rank short of the zone: %+d against far away, want %+d", near-far, 1200/8)
+	}
+	// Heian dai: the silver (200 -> gold 300) gains, the flying dragon
+	// (450 -> gold 300) does not; rows 4 and 8 give both the same mobility.
+	hd := New(variant(t, "heiandai"))
+	kings := func(row4, row8 string) string {
+		return "6k6/13/13/13/" + row4 + "/13/13/13/" + row8 + "/13/13/13/6K6 b - 1"
+	}
+	silver := evalSFEN(t, hd, kings("1S11", "13")) - evalSFEN(t, hd, kings("13", "1S11"))
+	if silver != 100/16 {
+		t.Errorf("heiandai silver two ranks short of the zone: %+d against far away, want %+d", silver, 100/16)
+	}
+	dragon := evalSFEN(t, hd, kings("1D11", "13")) - evalSFEN(t, hd, kings("13", "1D11"))
+	if dragon != 0 {
+		t.Errorf("heiandai flying dragon (promotes to a weaker gold): %+d near the zone, want 0", dragon)
+	}
+	for _, v := range movegen.Builtin() {
+		for pt := 1; pt < len(v.Pieces); pt++ {
+			info := &v.Pieces[pt]
+			stronger := info.PromotesTo != 0 && v.Pieces[info.PromotesTo].Value > info.Value && !info.Royal && !info.Promoted
+			zone := v.ZoneDepth > 0 && v.Promotion != movegen.PromoCapture
+			prev := 0
+			for r := v.Ranks - 1; r >= 0; r-- {
+				b := promotion(v, movegen.PieceType(pt), movegen.MakeSquare(r, 0))
+				switch {
+				case !stronger || !zone:
+					if b != 0 {
+						t.Fatalf("%s %s: promotion bonus %d on row %d, want none", v.Name, info.Name, b, r)
+					}
+				case b < prev && !(v.Promotion == movegen.PromoChu && r < v.ZoneDepth):
+					t.Errorf("%s %s: promotion bonus falls from %d to %d on row %d", v.Name, info.Name, prev, b, r)
+				case r == v.ZoneDepth && b <= 0:
+					t.Errorf("%s %s: no promotion bonus one rank short of the zone", v.Name, info.Name)
+				}
+				prev = b
+			}
+		}
+	}
+}
+
+// TestRoyalSafety: a king with guards beats a bare king; an enemy piece next
+// to the king costs; and the term fades as material comes off.
+func TestRoyalSafety(t *testing.T) {
+	e := New(variant(t, "shogi"))
+	guarded := evalSFEN(t, e, "4k4/9/9/9/9/9/9/3G1G3/4K4 b "+fullHands+" 1")
+	bare := evalSFEN(t, e, "4k4/9/9/9/9/9/9/3G1G3/K8 b "+fullHands+" 1")
+	if guarded <= bare {
+		t.Errorf("shogi: king between two golds %d, bare king %d; want the guarded one higher", guarded, bare)
+	}
+	// A White rook in the box around the Black king, against the same rook
+	// out of it (same rank, same mobility, same promotion distance).
+	near := evalSFEN(t, e, "4k4/9/9/9/9/9/6r2/3G1G3/4K4 b "+fullHandsRook+" 1")
+	far := evalSFEN(t, e, "4k4/9/9/9/9/9/r8/3G1G3/4K4 b "+fullHandsRook+" 1")
+	if near >= far {
+		t.Errorf("shogi: enemy rook near the king %d, far from it %d; want near lower", near, far)
+	}
+	// Tapering: without the hands the same guards are worth less.
+	guardedLight := evalSFEN(t, e, "4k4/9/9/9/9/9/9/3G1G3/4K4 b - 1")
+	bareLight := evalSFEN(t, e, "4k4/9/9/9/9/9/9/3G1G3/K8 b - 1")
+	if guarded-bare <= guardedLight-bareLight || guardedLight < bareLight {
+		t.Errorf("shogi: guards worth %+d with full material, %+d with two golds; want more with full material, and not negative",
+			guarded-bare, guardedLight-bareLight)
+	}
+}
+
+// TestPhase pins the taper weights: full at the start material or more,
+// none on a bare board, proportional between.
+func TestPhase(t *testing.T) {
+	v := variant(t, "chu")
+	e := New(v)
+	if e.startPhase <= 0 {
+		t.Fatalf("chu start phase material %d", e.startPhase)
+	}
+	for _, tc := range []struct{ material, want int }{
+		{0, 0}, {int(e.startPhase) / 2, phaseOne / 2}, {int(e.startPhase), phaseOne}, {2 * int(e.startPhase), phaseOne},
+	} {
+		if got := e.phase(tc.material); got != tc.want {
+			t.Errorf("phase(%d) = %d, want %d", tc.material, got, tc.want)
+		}
+	}
+	if got := phaseMaterial(e, position(t, v, v.StartSFEN)); got != int(e.startPhase) {
+		t.Errorf("start phase material %d, stored %d", got, e.startPhase)
+	}
+}
+
+// TestRoyalCentre: in an endgame of a game without drops the king belongs
+// in the middle; in a drop game its square alone changes nothing.
+func TestRoyalCentre(t *testing.T) {
+	chu := New(variant(t, "chu"))
+	centre := evalSFEN(t, chu, "k11/12/12/12/12/5K6/12/12/12/12/12/11G b - 1")
+	corner := evalSFEN(t, chu, "k11/12/12/12/12/12/12/12/12/12/12/K10G b - 1")
+	if centre <= corner {
+		t.Errorf("chu endgame: king in the centre %d, in the corner %d; want the centre higher", centre, corner)
+	}
+	shogi := New(variant(t, "shogi"))
+	centre = evalSFEN(t, shogi, "k8/9/9/9/4K4/9/9/9/8G b - 1")
+	corner = evalSFEN(t, shogi, "k8/9/9/9/9/9/9/9/K7G b - 1")
+	if centre != corner {
+		t.Errorf("shogi endgame: king in the centre %d, in the corner %d; want equal", centre, corner)
+	}
+}
+
+// TestHand: a piece in hand scores, and more than its board value.
+func TestHand(t *testing.T) {
+	v := variant(t, "shogi")
+	e := New(v)
+	without := evalSFEN(t, e, "4k4/9/9/9/9/9/9/9/4K4 b - 1")
+	with := evalSFEN(t, e, "4k4/9/9/9/9/9/9/9/4K4 b P 1")
+	if with-without != 100*handNum/handDen {
+		t.Errorf("a pawn in hand adds %+d, want %+d", with-without, 100*handNum/handDen)
+	}
+	for _, v := range movegen.Builtin() {
+		e := New(v)
+		for _, pt := range v.HandTypes {
+			if val := v.Pieces[pt].Value; val > 0 && int(e.hand[pt]) <= val {
+				t.Errorf("%s %s: %d in hand, %d on the board; want more in hand", v.Name, v.Pieces[pt].Name, e.hand[pt], val)
+			}
+		}
+	}
+}
+
+// TestSymmetry: a position and its colour-flipped mirror score the same
+// from the side to move's point of view (with the other side to move), and
+// opposite apart from the tempo (with the same side to move), in every
+// built-in game, for start positions and positions from random games.
+func TestSymmetry(t *testing.T) {
+	for _, v := range movegen.Builtin() {
+		plies := 80
+		if v.Name == "tai" {
+			plies = 30
+		}
+		positions := append([]*movegen.Position{position(t, v, v.StartSFEN)}, randomPositions(t, v, 3, plies)...)
+		for _, e := range []*Evaluator{New(v), NewMaterial(v)} {
+			kept := 0
+			for _, pos := range positions {
+				got := e.Evaluate(pos)
+				m, _ := flip(t, pos, true)
+				if mirror := e.Evaluate(m); mirror != got {
+					t.Errorf("%s: %d for %s, %d for its mirror %s", v.Name, got, pos.SFEN(), mirror, m.SFEN())
+				}
+				if f, ok := flip(t, pos, false); ok {
+					kept++
+					if sum := got + e.Evaluate(f); sum != 2*e.tempo {
+						t.Errorf("%s: %d for %s and %d for the flip %s; want the sum %d",
+							v.Name, got, pos.SFEN(), e.Evaluate(f), f.SFEN(), 2*e.tempo)
+					}
+				}
+			}
+			if kept == 0 {
+				t.Errorf("%s: no flip with the same side to move was legal", v.Name)
+			}
+		}
+	}
+}
+
+// TestStartPositions: every start position scores close to level, exactly
+// the tempo when the start position is its own mirror.
+func TestStartPositions(t *testing.T) {
+	for _, v := range movegen.Builtin() {
+		e := New(v)
+		pos := position(t, v, v.StartSFEN)
+		got := e.Evaluate(pos)
+		m, _ := flip(t, pos, true)
+		symmetric := strings.Fields(m.SFEN())[0] == strings.Fields(pos.SFEN())[0]
+		t.Logf("%s: start %d (symmetric %v)", v.Name, got, symmetric)
+		if symmetric && got != tempo {
+			t.Errorf("%s: symmetric start position scores %d, want the tempo %d", v.Name, got, tempo)
+		}
+		if got < -tempo || got > 3*tempo {
+			t.Errorf("%s: start position scores %d, want within [%d, %d]", v.Name, got, -tempo, 3*tempo)
+		}
+	}
+}
+
+// TestNoAllocs: Evaluate does not allocate, in every built-in game.
+func TestNoAllocs(t *testing.T) {
+	for _, v := range movegen.Builtin() {
+		e, m := New(v), NewMaterial(v)
+		for _, pos := range append([]*movegen.Position{position(t, v, v.StartSFEN)}, randomPositions(t, v, 1, 40)...) {
+			if n := testing.AllocsPerRun(50, func() { e.Evaluate(pos) }); n != 0 {
+				t.Errorf("%s: Evaluate allocates %.1f times per run", v.Name, n)
+			}
+			if n := testing.AllocsPerRun(50, func() { m.Evaluate(pos) }); n != 0 {
+				t.Errorf("%s: material Evaluate allocates %.1f times per run", v.Name, n)
+			}
+		}
+	}
+}
+
+// TestConcurrent: goroutines sharing one Evaluator get the scores a single
+// goroutine gets (run with -race to check for data races too).
+func TestConcurrent(t *testing.T) {
+	v := variant(t, "chu")
+	e := New(v)
+	positions := randomPositions(t, v, 2, 60)
+	want := make([]int, len(positions))
+	for i, pos := range positions {
+		want[i] = e.Evaluate(pos)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 8)
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for round := 0; round < 20; round++ {
+				for i, pos := range positions {
+					if got := e.Evaluate(pos.Clone()); got != want[i] {
+						errs <- pos.SFEN()
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for s := range errs {
+		t.Errorf("concurrent Evaluate disagrees on %s", s)
+	}
+}

@@ -1,0 +1,241 @@
+package eval
+
+import "github.com/kirin-shogi/kirin/movegen"
+
+// New builds the evaluator of a concluded variant, precomputing every table
+// (see the package documentation for the terms and their scales).
+func New(v *movegen.Variant) *Evaluator {
+	e := newEvaluator(v, true)
+	e.tempo = tempo
+	for t := 1; t < len(v.Pieces); t++ {
+		st := newTypeStats(v, movegen.PieceType(t))
+		for _, s := range cells(v) {
+			score := int32(v.Pieces[t].Value + st.placement(s) + promotion(v, movegen.PieceType(t), s))
+			e.setPSQ(movegen.PieceType(t), s, score)
+		}
+	}
+	for _, t := range e.handTypes {
+		e.hand[t] = int32(v.Pieces[t].Value * handNum / handDen)
+	}
+	if !v.Drops {
+		for _, s := range cells(v) {
+			e.royalEnd[s] = int32(royalCentreBonus(v, s))
+		}
+	}
+	return e
+}
+
+// NewMaterial builds an evaluator that counts material only: PieceInfo.Value
+// for every piece on the board and in hand, no other term and no tempo. It
+// is meant as a weak reference opponent (a 1-ply material player in
+// self-play tests).
+func NewMaterial(v *movegen.Variant) *Evaluator {
+	e := newEvaluator(v, false)
+	for t := 1; t < len(v.Pieces); t++ {
+		for _, s := range cells(v) {
+			e.setPSQ(movegen.PieceType(t), s, int32(v.Pieces[t].Value))
+		}
+	}
+	for _, t := range e.handTypes {
+		e.hand[t] = int32(v.Pieces[t].Value)
+	}
+	return e
+}
+
+// newEvaluator sets up what both kinds of evaluator share: the piece data,
+// the royal box, the hand types and the start position's phase material.
+func newEvaluator(v *movegen.Variant, full bool) *Evaluator {
+	e := &Evaluator{
+		v:         v,
+		full:      full,
+		psq:       make([]psqEntry, 2*len(v.Pieces)*movegen.NumCells),
+		handTypes: append([]movegen.PieceType(nil), v.HandTypes...),
+	}
+	for t := 1; t < len(v.Pieces); t++ {
+		info := &v.Pieces[t]
+		d := pieceData{royal: info.Royal, attack: int32(min(attackBase+max(info.Value, 0)/attackDiv, attackMax))}
+		if !info.Royal {
+			d.phase = int32(info.Value)
+		}
+		for c := movegen.Color(0); c < movegen.ColorCount; c++ {
+			e.piece[movegen.MakePiece(movegen.PieceType(t), c)] = d
+		}
+	}
+	// The royal's box: the eight king steps first, then the rest.
+	for r := 1; r <= boxRadius; r++ {
+		for dr := -r; dr <= r; dr++ {
+			for dc := -r; dc <= r; dc++ {
+				if max(abs(dr), abs(dc)) == r {
+					e.boxOff = append(e.boxOff, dr*movegen.Stride+dc)
+				}
+			}
+		}
+		if r == 1 {
+			e.boxAdj = len(e.boxOff)
+		}
+	}
+	if pos, err := movegen.NewPosition(v, v.StartSFEN); err == nil {
+		e.startPhase = int32(phaseMaterial(e, pos))
+	}
+	return e
+}
+
+// phaseMaterial sums the non-royal material of both sides, on the board and
+// in hand.
+func phaseMaterial(e *Evaluator, pos *movegen.Position) int {
+	m := 0
+	for c := movegen.Color(0); c < movegen.ColorCount; c++ {
+		for _, s := range pos.Pieces(c) {
+			m += int(e.piece[pos.At(s)].phase)
+		}
+		for _, t := range e.handTypes {
+			m += pos.Hand(c, t) * int(e.piece[movegen.MakePiece(t, c)].phase)
+		}
+	}
+	return m
+}
+
+// setPSQ stores the score of a Black piece of type t on s, and the same
+// score for a White one on the square turned by 180 degrees, White's
+// equivalent (movegen's White moves are Black's turned the same way).
+func (e *Evaluator) setPSQ(t movegen.PieceType, s movegen.Square, score int32) {
+	pb := movegen.MakePiece(t, movegen.Black)
+	pw := movegen.MakePiece(t, movegen.White)
+	d := &e.piece[pb]
+	e.psq[int(pb)*movegen.NumCells+int(s)] = psqEntry{score, d.phase, d.royal}
+	e.psq[int(pw)*movegen.NumCells+int(rotate(e.v, s))] = psqEntry{score, d.phase, d.royal}
+}
+
+// cells lists the playing squares of v.
+func cells(v *movegen.Variant) []movegen.Square {
+	out := make([]movegen.Square, 0, v.Files*v.Ranks)
+	for r := 0; r < v.Ranks; r++ {
+		for f := 0; f < v.Files; f++ {
+			out = append(out, movegen.MakeSquare(r, f))
+		}
+	}
+	return out
+}
+
+// rotate turns a square by 180 degrees: the same square from the other
+// side's point of view.
+func rotate(v *movegen.Variant, s movegen.Square) movegen.Square {
+	return movegen.MakeSquare(v.Ranks-1-s.Row(), v.Files-1-s.Col())
+}
+
+// typeStats is what the placement term needs to know about one piece type,
+// as Black.
+type typeStats struct {
+	info *movegen.PieceInfo
+	v    *movegen.Variant
+	// mob is the number of empty-board moves from each cell.
+	mob []int
+	// total and n: the average mobility over the cells where the piece can
+	// move is total/n.
+	total, n int
+	// stepper marks forward-only steppers (see forwardStepper).
+	stepper bool
+}
+
+// newTypeStats computes the mobility table of type t (as Black) and its
+// average.
+func newTypeStats(v *movegen.Variant, t movegen.PieceType) *typeStats {
+	p := movegen.MakePiece(t, movegen.Black)
+	st := &typeStats{info: &v.Pieces[t], v: v, mob: make([]int, movegen.NumCells), stepper: forwardStepper(v, p)}
+	buf := make([]movegen.Square, 0, movegen.MaxFiles*movegen.MaxRanks)
+	for _, s := range cells(v) {
+		m := len(v.AppendEmptyMoves(buf[:0], p, s))
+		st.mob[s] = m
+		if m > 0 {
+			st.total += m
+			st.n++
+		}
+	}
+	return st
+}
+
+// placement is the placement term of a Black piece of the type on s:
+// Value/centreDiv per unit of relative mobility above or below its
+// average, -Value/deadDiv where it can never move, and for forward-only
+// steppers up to Value/advanceDiv for advancing. Royals get none (their
+// placement is the royal terms).
+func (st *typeStats) placement(s movegen.Square) int {
+	val, v := st.info.Value, st.v
+	if st.info.Royal || val <= 0 || st.n == 0 {
+		return 0
+	}
+	if st.mob[s] == 0 {
+		return -val / deadDiv
+	}
+	// (m - avg) / avg with avg = total/n.
+	score := val * (st.mob[s]*st.n - st.total) / (st.total * centreDiv)
+	if st.stepper && v.Ranks > 1 {
+		score += val * (v.Ranks - 1 - s.Row()) / ((v.Ranks - 1) * advanceDiv)
+	}
+	return score
+}
+
+// forwardStepper reports whether every empty-board move of Black piece p
+// from the middle of the board is a single step forward (straight or
+// diagonal): a Pawn, a Stone General. Such pieces can never come back, so
+// advancing them is their only way to matter.
+func forwardStepper(v *movegen.Variant, p movegen.Piece) bool {
+	from := movegen.MakeSquare(v.Ranks/2, v.Files/2)
+	moves := v.AppendEmptyMoves(nil, p, from)
+	for _, s := range moves {
+		if s.Row() != from.Row()-1 || abs(s.Col()-from.Col()) > 1 {
+			return false
+		}
+	}
+	return len(moves) > 0
+}
+
+// promotion is the promotion potential of a Black piece of type t on s: a
+// fraction of min(promoted - base value, promoGainCap * base value) that
+// grows as the piece nears its zone. Pieces that do not promote, or would
+// promote to something worth no more, get nothing; so do all pieces of a
+// game without a promotion zone.
+func promotion(v *movegen.Variant, t movegen.PieceType, s movegen.Square) int {
+	info := &v.Pieces[t]
+	if info.Royal || info.Promoted || info.PromotesTo == 0 || v.ZoneDepth <= 0 || v.Promotion == movegen.PromoCapture {
+		return 0
+	}
+	gain := v.Pieces[info.PromotesTo].Value - info.Value
+	if gain <= 0 {
+		return 0
+	}
+	gain = min(gain, promoGainCap*max(info.Value, 0))
+	// Ranks to go before the zone (Black's zone is rows 0..ZoneDepth-1).
+	switch d := s.Row() - (v.ZoneDepth - 1); {
+	case d <= 0 && v.Promotion == movegen.PromoShogi:
+		return gain / 4
+	case d <= 0, d == 1:
+		return gain / 8
+	case d == 2:
+		return gain / 16
+	case d == 3:
+		return gain / 32
+	}
+	return 0
+}
+
+// royalCentreBonus is the endgame bonus of a royal on s: royalCentre on the
+// central squares, falling linearly to 0 on the outermost ring.
+func royalCentreBonus(v *movegen.Variant, s movegen.Square) int {
+	// Distances in half squares, so that boards of even size have their
+	// four central squares at the same distance.
+	dr := abs(2*s.Row() - (v.Ranks - 1))
+	dc := abs(2*s.Col() - (v.Files - 1))
+	far := max(v.Ranks-1, v.Files-1)
+	if far == 0 {
+		return 0
+	}
+	return royalCentre * (far - max(dr, dc)) / far
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
