@@ -55,19 +55,34 @@ func (pos *Position) legalFilter(m Move, inCheck bool, pins *pinSet) bool {
 }
 
 // emperorCaptureOK applies the emperor's capture restriction (tai sheet
-// 1.6, default reading): an emperor may capture any non-royal piece, and a
-// royal piece only if that royal is unprotected: no enemy piece other than
-// an emperor could recapture, and, if the enemy keeps an emperor, some other
-// piece of ours guards the square (their emperor may only take our emperor
-// when ours is unprotected).
+// 1.6). Default reading (option emperor = royal): an emperor may capture any
+// non-royal piece, and a royal piece only if that royal is unprotected: no
+// enemy piece other than an emperor could recapture, and, if the enemy keeps
+// an emperor, some other piece of ours guards the square (their emperor may
+// only take our emperor when ours is unprotected). Under emperor = any (TSA,
+// Evans) it may capture no protected piece, royal or not, and the enemy
+// emperor protects every square, as the sheet says ("every piece is
+// protected by its own emperor"; it does not apply the one-step reasoning
+// of the default here): so an emperor captures only the enemy emperor
+// itself, or anything once the enemy has no emperor, and then only pieces
+// no enemy piece could retake.
 func (pos *Position) emperorCaptureOK(m Move, us Color) bool {
 	v := pos.v
 	t := m.To()
 	victim := pos.board[t]
+	them := us.Other()
+	if v.emperorAny && victim.isPiece() {
+		if pos.hasEmperorBesides(them, t) {
+			return false
+		}
+		pos.Make(m)
+		protected := pos.attacked(t, them)
+		pos.Unmake()
+		return !protected
+	}
 	if !victim.isPiece() || !v.Pieces[victim.Type()].Royal {
 		return true
 	}
-	them := us.Other()
 	pos.Make(m)
 	protected := pos.attacked(t, them)
 	if !protected && pos.hasEmperor(them) {
@@ -78,9 +93,14 @@ func (pos *Position) emperorCaptureOK(m Move, us Color) bool {
 }
 
 // hasEmperor reports whether side c has an @emperor piece on the board.
-func (pos *Position) hasEmperor(c Color) bool {
+func (pos *Position) hasEmperor(c Color) bool { return pos.hasEmperorBesides(c, NoSquare) }
+
+// hasEmperorBesides reports whether side c has an @emperor piece on the
+// board other than one on square x.
+func (pos *Position) hasEmperorBesides(c Color, x Square) bool {
 	for i := 0; i < pos.count[c]; i++ {
-		if pos.v.kinds[pos.board[pos.list[c][i]]]&kindEmperor != 0 {
+		s := pos.list[c][i]
+		if s != x && pos.v.kinds[pos.board[s]]&kindEmperor != 0 {
 			return true
 		}
 	}

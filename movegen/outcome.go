@@ -113,6 +113,10 @@ func (pos *Position) Outcome() Outcome {
 				reason = ReasonCheckmate
 			}
 		}
+		if v.stalemateDraw && reason != ReasonCheckmate {
+			// Option stalemate = draw (tai sheet ⚠25's alternative).
+			return Outcome{Draw, reason}
+		}
 		return Outcome{Win(them), reason}
 	}
 	if pos.moveLimit > 0 && pos.moveNo > pos.moveLimit {
@@ -156,7 +160,13 @@ func (pos *Position) repetitionOutcome() Outcome {
 		}
 		return Outcome{}
 	case RepReiwa:
-		if count >= 1 && pos.LastMove() != ForcedPass && !pos.moverWasInCheck() {
+		// Option repetition = fourth (the author's practice, Reiwa sheet 7):
+		// only the fourth occurrence is illegal.
+		need := 1
+		if v.repFourth {
+			need = 3
+		}
+		if count >= need && pos.LastMove() != ForcedPass && !pos.moverWasInCheck() {
 			return Outcome{Win(pos.side), ReasonRepeatIllegal}
 		}
 		return Outcome{}
