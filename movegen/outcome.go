@@ -273,7 +273,7 @@ func (pos *Position) royalMated() bool {
 func (pos *Position) royalAttacked(c Color) bool {
 	for i := 0; i < pos.count[c]; i++ {
 		s := pos.list[c][i]
-		if pos.v.Pieces[pos.board[s].Type()].Royal && pos.attacked(s, c.Other()) {
+		if pos.v.Pieces[pos.board[s].Type()].Royal && pos.royalThreatened(s, c.Other()) {
 			return true
 		}
 	}
@@ -303,7 +303,9 @@ func (pos *Position) replayFlags(from int) (checks, attacks []bool, movers []Col
 	return checks, attacks, movers
 }
 
-// threatens reports whether the piece on s could capture an enemy piece.
+// threatens reports whether the piece on s could capture an enemy piece
+// (pieceAttacks: single legs, hook movers' bent moves, an emperor under its
+// capture rule).
 func (pos *Position) threatens(s Square) bool {
 	p := pos.board[s]
 	if !p.isPiece() {
