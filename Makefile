@@ -50,7 +50,7 @@ perft: build ## sample perft runs
 	bin/kirin perft okisaki 5
 
 check-variants: build ## validate the built-in definition files
-	bin/kirin check movegen/variants/*.ini
+	for f in movegen/variants/*.ini; do bin/kirin check $$f || exit 1; done
 
 profile: build ## CPU profile of a perft run
 	mkdir -p prof && bin/kirin perft chu 5 --profile cpu --profile.path prof && $(GO) tool pprof -top bin/kirin prof/cpu.pprof | head -30

@@ -16,8 +16,8 @@ type Counts struct {
 	Captures   uint64
 	Promotions uint64
 	Drops      uint64
-	// Double counts moves that capture on an intermediate square and again on
-	// the destination (lion double captures).
+	// Double counts moves that capture more than one piece: lion double
+	// captures, and lion dog paths with two or three victims.
 	Double uint64
 	// Igui counts captures without moving (to == from).
 	Igui uint64
@@ -46,12 +46,23 @@ func classify(pos *movegen.Position, m movegen.Move, c *Counts) {
 		c.Passes++
 		return
 	}
-	midCap := m.Mid() != movegen.NoSquare && pos.At(m.Mid()) != movegen.Empty
-	toCap := m.To() != m.From() && pos.At(m.To()) != movegen.Empty
-	if midCap || toCap {
+	// The victims stand on the intermediate squares and the destination,
+	// each counted once: a lion dog's "out two, back one" ends on its first
+	// intermediate square, and a move may capture on the second without the
+	// first (lion dog). Igui ends on the origin, which is no victim.
+	victims := 0
+	for i, s := range [3]movegen.Square{m.Mid(), m.Mid2(), m.To()} {
+		if s == movegen.NoSquare || s == m.From() || i == 2 && s == m.Mid() {
+			continue
+		}
+		if pos.At(s) != movegen.Empty {
+			victims++
+		}
+	}
+	if victims > 0 {
 		c.Captures++
 	}
-	if midCap && toCap {
+	if victims > 1 {
 		c.Double++
 	}
 	if m.To() == m.From() {

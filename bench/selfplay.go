@@ -187,7 +187,11 @@ func checkResult(pos *movegen.Position, out movegen.Outcome) string {
 			return "checkmate result does not fit"
 		}
 	case movegen.ReasonStalemate, movegen.ReasonNoMoves:
-		if list.N != 0 || out.Result != movegen.Win(them) || (out.Reason == movegen.ReasonStalemate) != (v.Check && !pos.InCheck()) {
+		want := movegen.Win(them)
+		if v.Option("stalemate") == "draw" {
+			want = movegen.Draw
+		}
+		if list.N != 0 || out.Result != want || (out.Reason == movegen.ReasonStalemate) != (v.Check && !pos.InCheck()) {
 			return "stalemate result does not fit"
 		}
 	case movegen.ReasonBareKing, movegen.ReasonBareKings:

@@ -39,7 +39,9 @@ func (pos *Position) attacked(s Square, by Color) bool {
 // Attacked reports whether side by attacks square s.
 func (pos *Position) Attacked(s Square, by Color) bool { return pos.attacked(s, by) }
 
-// InCheck reports whether the side to move has a royal piece under attack.
+// InCheck reports whether the side to move has a royal piece under attack
+// (in royal-capture games with an emperor, also one the enemy emperor's
+// capture rule lets it take).
 func (pos *Position) InCheck() bool {
 	us := pos.side
 	if pos.v.Check {
@@ -47,7 +49,7 @@ func (pos *Position) InCheck() bool {
 	}
 	for i := 0; i < pos.count[us]; i++ {
 		s := pos.list[us][i]
-		if pos.v.Pieces[pos.board[s].Type()].Royal && pos.attacked(s, us.Other()) {
+		if pos.v.Pieces[pos.board[s].Type()].Royal && pos.royalThreatened(s, us.Other()) {
 			return true
 		}
 	}

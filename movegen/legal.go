@@ -55,32 +55,84 @@ func (pos *Position) legalFilter(m Move, inCheck bool, pins *pinSet) bool {
 }
 
 // emperorCaptureOK applies the emperor's capture restriction (tai sheet
-// 1.6, default reading): an emperor may capture any non-royal piece, and a
-// royal piece only if that royal is unprotected: no enemy piece other than
-// an emperor could recapture, and, if the enemy keeps an emperor, some other
-// piece of ours guards the square (their emperor may only take our emperor
-// when ours is unprotected).
+// 1.6). Default reading (option emperor = royal): an emperor may capture any
+// non-royal piece, and a royal piece only if that royal is unprotected: no
+// enemy piece other than an emperor could recapture, and, if the enemy keeps
+// an emperor, some other piece of ours guards the square (their emperor may
+// only take our emperor when ours is unprotected). Under emperor = any (TSA,
+// Evans) it may capture no protected piece, royal or not, and the enemy
+// emperor protects every square, as the sheet says ("every piece is
+// protected by its own emperor"; it does not apply the one-step reasoning
+// of the default here): so an emperor captures only the enemy emperor
+// itself, or anything once the enemy has no emperor, and then only pieces
+// no enemy piece could retake.
 func (pos *Position) emperorCaptureOK(m Move, us Color) bool {
 	v := pos.v
-	t := m.To()
+	from, t := m.From(), m.To()
 	victim := pos.board[t]
-	if !victim.isPiece() || !v.Pieces[victim.Type()].Royal {
+	if !victim.isPiece() || !v.emperorAny && !v.Pieces[victim.Type()].Royal {
 		return true
 	}
 	them := us.Other()
-	pos.Make(m)
-	protected := pos.attacked(t, them)
-	if !protected && pos.hasEmperor(them) {
-		protected = !pos.attacked(t, us)
+	// Judge protection on the board after the capture. An emperor's move is
+	// one leap that changes two cells, so set them by hand rather than call
+	// Make: the piece lists keep their order, which callers looping over
+	// them (InCheck, threatens) rely on, and no key work is done.
+	mover := pos.board[from]
+	pos.board[from], pos.board[t] = Empty, mover
+	var ok bool
+	if v.emperorAny {
+		ok = !pos.hasEmperorBesides(them, t) && !pos.attacked(t, them)
+	} else {
+		protected := pos.attacked(t, them)
+		if !protected && pos.hasEmperorBesides(them, t) {
+			protected = !pos.attacked(t, us)
+		}
+		ok = !protected
 	}
-	pos.Unmake()
-	return !protected
+	pos.board[from], pos.board[t] = mover, victim
+	return ok
+}
+
+// emperorAttacks reports whether the emperor on s could capture the enemy
+// piece on t under the variant's emperor rule (emperorCaptureOK), whichever
+// side is to move: the universal leaper reaches every square, so "the
+// emperor attacks" can only mean "the rule would let it take".
+func (pos *Position) emperorAttacks(s, t Square) bool {
+	p, q := pos.board[s], pos.board[t]
+	if !p.isPiece() || !q.isPiece() || q.Color() == p.Color() {
+		return false
+	}
+	return pos.emperorCaptureOK(NewMove(s, t), p.Color())
+}
+
+// royalThreatened reports whether side by could capture the royal on s: an
+// attack (attacked), or an emperor of by whose rule lets it take the royal.
+func (pos *Position) royalThreatened(s Square, by Color) bool {
+	if pos.attacked(s, by) {
+		return true
+	}
+	if !pos.v.hasEmperor {
+		return false
+	}
+	for i := 0; i < pos.count[by]; i++ {
+		e := pos.list[by][i]
+		if pos.v.kinds[pos.board[e]]&kindEmperor != 0 && pos.emperorAttacks(e, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasEmperor reports whether side c has an @emperor piece on the board.
-func (pos *Position) hasEmperor(c Color) bool {
+func (pos *Position) hasEmperor(c Color) bool { return pos.hasEmperorBesides(c, NoSquare) }
+
+// hasEmperorBesides reports whether side c has an @emperor piece on the
+// board other than one on square x.
+func (pos *Position) hasEmperorBesides(c Color, x Square) bool {
 	for i := 0; i < pos.count[c]; i++ {
-		if pos.v.kinds[pos.board[pos.list[c][i]]]&kindEmperor != 0 {
+		s := pos.list[c][i]
+		if s != x && pos.v.kinds[pos.board[s]]&kindEmperor != 0 {
 			return true
 		}
 	}
@@ -284,10 +336,21 @@ func adjacent(a, b Square) bool {
 	return dirOf(int(b)-int(a)) != 0
 }
 
-// pieceAttacks reports whether piece p standing on s could capture on t with
-// a single leg, on the current board.
+// pieceAttacks reports whether piece p standing on s could capture on t, on
+// the current board: with a single leg (which covers every square a lion's
+// or lion dog's multi-leg move captures on, checkAttackCoverage), or a hook
+// mover's bent move (the same test as attacked). An emperor counts only
+// against an enemy piece standing on t, and only when its capture rule
+// lets it take that piece (emperorAttacks).
 func (pos *Position) pieceAttacks(p Piece, s, t Square) bool {
-	for _, r := range pos.v.rays[p] {
+	v := pos.v
+	if v.kinds[p]&kindHook != 0 && pos.hookReaches(p, s, t) {
+		return true
+	}
+	if v.kinds[p]&kindEmperor != 0 && pos.board[s] == p && pos.emperorAttacks(s, t) {
+		return true
+	}
+	for _, r := range v.rays[p] {
 		if r.mode&modeCapture == 0 {
 			continue
 		}

@@ -113,6 +113,10 @@ func (pos *Position) Outcome() Outcome {
 				reason = ReasonCheckmate
 			}
 		}
+		if v.stalemateDraw && reason != ReasonCheckmate {
+			// Option stalemate = draw (tai sheet ⚠25's alternative).
+			return Outcome{Draw, reason}
+		}
 		return Outcome{Win(them), reason}
 	}
 	if pos.moveLimit > 0 && pos.moveNo > pos.moveLimit {
@@ -156,7 +160,13 @@ func (pos *Position) repetitionOutcome() Outcome {
 		}
 		return Outcome{}
 	case RepReiwa:
-		if count >= 1 && pos.LastMove() != ForcedPass && !pos.moverWasInCheck() {
+		// Option repetition = fourth (the author's practice, Reiwa sheet 7):
+		// only the fourth occurrence is illegal.
+		need := 1
+		if v.repFourth {
+			need = 3
+		}
+		if count >= need && pos.LastMove() != ForcedPass && !pos.moverWasInCheck() {
 			return Outcome{Win(pos.side), ReasonRepeatIllegal}
 		}
 		return Outcome{}
@@ -263,7 +273,7 @@ func (pos *Position) royalMated() bool {
 func (pos *Position) royalAttacked(c Color) bool {
 	for i := 0; i < pos.count[c]; i++ {
 		s := pos.list[c][i]
-		if pos.v.Pieces[pos.board[s].Type()].Royal && pos.attacked(s, c.Other()) {
+		if pos.v.Pieces[pos.board[s].Type()].Royal && pos.royalThreatened(s, c.Other()) {
 			return true
 		}
 	}
@@ -293,7 +303,9 @@ func (pos *Position) replayFlags(from int) (checks, attacks []bool, movers []Col
 	return checks, attacks, movers
 }
 
-// threatens reports whether the piece on s could capture an enemy piece.
+// threatens reports whether the piece on s could capture an enemy piece
+// (pieceAttacks: single legs, hook movers' bent moves, an emperor under its
+// capture rule).
 func (pos *Position) threatens(s Square) bool {
 	p := pos.board[s]
 	if !p.isPiece() {

@@ -215,6 +215,13 @@ type Variant struct {
 	// trading); hasSpirit reports whether any piece has the Spirit flag.
 	spiritKey uint64
 	hasSpirit bool
+
+	// options are the named options with the values in force; the flags
+	// below are the ones Go code reads (see codeOptions).
+	options       []VariantOption
+	emperorAny    bool
+	stalemateDraw bool
+	repFourth     bool
 }
 
 // PieceByID returns the type with the given upper-case ID.
@@ -242,6 +249,7 @@ type section struct {
 	keys         map[string]string
 	keyLine      map[string]string
 	pieces       []pieceLine
+	options      []optionLine
 }
 
 type pieceLine struct {
@@ -290,9 +298,19 @@ func ParseVariants(file, text string) ([]*Variant, error) {
 			}
 			inherit(s, p)
 		}
-		v, err := conclude(s, "")
+		v, err := conclude(s, "", nil)
 		if err != nil {
 			return nil, err
+		}
+		// Conclude each alternative option value once too, so that a
+		// definition error on a guarded piece line shows up here (kirin
+		// check) and not only when somebody picks that value.
+		for _, o := range s.options {
+			for _, val := range o.values[1:] {
+				if _, err := conclude(s, "", map[string]string{o.name: val}); err != nil {
+					return nil, fmt.Errorf("%w (under option %s=%s)", err, o.name, val)
+				}
+			}
 		}
 		out = append(out, v)
 	}
@@ -344,6 +362,17 @@ func parseSections(file, text string) ([]*section, error) {
 				return nil, errAt(pos, "piece needs ID, name and Betza: %q", val)
 			}
 			cur.pieces = append(cur.pieces, pieceLine{fields: f, line: pos})
+		case key == "option":
+			ol, err := parseOptionLine(pos, val)
+			if err != nil {
+				return nil, err
+			}
+			for _, o := range cur.options {
+				if o.name == ol.name {
+					return nil, errAt(pos, "option %q declared twice (first at %s)", ol.name, o.line)
+				}
+			}
+			cur.options = append(cur.options, ol)
 		case key == "nopiece":
 			cur.pieces = append(cur.pieces, pieceLine{fields: []string{"-", val}, line: pos})
 		case knownKeys[key]:
@@ -398,6 +427,7 @@ func inherit(s, p *section) {
 		}
 	}
 	s.pieces = merged
+	inheritOptions(s, p)
 }
 
 // validID reports whether id is a piece ID: an optional + and then either
@@ -437,9 +467,13 @@ func parseBool(pos, key, val string) (bool, error) {
 }
 
 // conclude validates a section and builds a Variant; ruleSet selects a rule
-// set ("" = the default, the first listed).
-func conclude(s *section, ruleSet string) (*Variant, error) {
+// set ("" = the default, the first listed) and choices the values of named
+// options (missing ones take their default).
+func conclude(s *section, ruleSet string, choices map[string]string) (*Variant, error) {
 	v := &Variant{Name: s.name, Source: s.line, sec: s, byID: map[string]PieceType{}}
+	if err := v.setOptions(s, choices); err != nil {
+		return nil, err
+	}
 	get := func(k string) (string, string, bool) {
 		val, ok := s.keys[k]
 		pos := s.keyLine[k]
@@ -624,7 +658,7 @@ func (v *Variant) WithRuleSet(name string) (*Variant, error) {
 	if name == v.RuleSet {
 		return v, nil
 	}
-	return conclude(v.sec, name)
+	return conclude(v.sec, name, v.choices())
 }
 
 // parsePieces reads the piece lines into the piece table.
@@ -636,7 +670,11 @@ func (v *Variant) parsePieces(s *section) error {
 		pos    string
 	}
 	var promos, becomes, contagions []pending
-	for _, pl := range s.pieces {
+	lines, err := v.selectPieceLines(s.pieces)
+	if err != nil {
+		return err
+	}
+	for _, pl := range lines {
 		f := pl.fields
 		id := f[0]
 		if !validID(id) {

@@ -26,6 +26,9 @@ func (v *Variant) Canonical() string {
 		fmt.Fprintf(&b, "%s=%s\n", k, v.sec.keys[k])
 	}
 	fmt.Fprintf(&b, "ruleset=%s\n", v.RuleSet)
+	for _, o := range v.options {
+		fmt.Fprintf(&b, "option=%s %s\n", o.Name, o.Value)
+	}
 	for _, p := range v.Pieces[1:] {
 		fmt.Fprintf(&b, "piece=%s %s %s %d royal=%t lion=%t nifu=%t dropmate=%t lastrank=%t promotes=%s points=%d\n",
 			p.ID, p.Name, p.Betza, p.Value, p.Royal, p.Lion, p.Nifu, p.NoDropMate, p.LastRank,

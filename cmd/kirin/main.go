@@ -5,8 +5,10 @@
 //	kirin perft VARIANT [--fen POS] [--moves M1 M2 ...] DEPTH [--divide]
 //	kirin selfplay VARIANT [--games N] [--seed S] [--greedy] [--maxply P]
 //
-// Every command takes --variant-file FILE (play a variant of one's own) and
-// --ruleset NAME (chu: jcsa, lishogi or hachu). Profiling: --profile
+// Every command takes --variant-file FILE (play a variant of one's own),
+// --ruleset NAME (chu: jcsa, lishogi or hachu) and --option NAME=VALUE
+// (repeatable; a variant's named options, which `kirin variants` lists).
+// Profiling: --profile
 // cpu|mem|block|mutex|trace with --profile.path DIR.
 package main
 
@@ -33,13 +35,15 @@ const usage = `usage:
   kirin check FILE
   kirin perft VARIANT [--fen SFEN] [--moves M1 M2 ...] DEPTH [--divide]
   kirin selfplay VARIANT|all [--games N] [--seed S] [--greedy] [--maxply P]
-common options: --variant-file FILE, --ruleset NAME, --profile MODE, --profile.path DIR
+common options: --variant-file FILE, --ruleset NAME, --option NAME=VALUE (repeatable),
+                --profile MODE, --profile.path DIR
 `
 
 // opts are the options shared by all subcommands.
 type opts struct {
 	variantFile string
 	ruleSet     string
+	options     []string
 	fen         string
 	moves       []string
 	divide      bool
@@ -72,6 +76,11 @@ func parseOpts(args []string) (*opts, error) {
 			o.variantFile, err = value(&i, a)
 		case a == "--ruleset":
 			o.ruleSet, err = value(&i, a)
+		case a == "--option":
+			var val string
+			if val, err = value(&i, a); err == nil {
+				o.options = append(o.options, val)
+			}
 		case a == "--fen" || a == "--sfen":
 			o.fen, err = value(&i, a)
 		case a == "--divide":
@@ -166,14 +175,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// variant resolves a variant name with the options' definition file and rule set.
+// variant resolves a variant name with the options' definition file, rule
+// set and named options.
 func (o *opts) variant(name string) (*movegen.Variant, error) {
 	v, err := movegen.Resolve(name, o.variantFile)
 	if err != nil {
 		return nil, err
 	}
 	if o.ruleSet != "" {
-		return v.WithRuleSet(o.ruleSet)
+		if v, err = v.WithRuleSet(o.ruleSet); err != nil {
+			return nil, err
+		}
+	}
+	if len(o.options) > 0 {
+		return v.WithOptions(o.options...)
 	}
 	return v, nil
 }
@@ -190,6 +205,9 @@ func cmdVariants(w io.Writer, o *opts) error {
 	for _, v := range vs {
 		fmt.Fprintf(w, "%-10s %-18s %-6s %-6d %s\n", v.Name, v.Title,
 			fmt.Sprintf("%dx%d", v.Files, v.Ranks), len(v.Pieces)-1, describe(v))
+		for _, op := range v.Options() {
+			fmt.Fprintf(w, "%-10s   --option %s=%s (default; also %s)\n", "", op.Name, op.Value, strings.Join(op.Values[1:], ", "))
+		}
 	}
 	return nil
 }
@@ -261,6 +279,9 @@ func cmdSelfPlay(w io.Writer, o *opts) error {
 	}
 	var vs []*movegen.Variant
 	if o.args[0] == "all" && o.variantFile == "" {
+		if o.ruleSet != "" || len(o.options) > 0 {
+			return fmt.Errorf("selfplay all takes no --ruleset or --option (name one variant)")
+		}
 		vs = movegen.Builtin()
 	} else {
 		v, err := o.variant(o.args[0])

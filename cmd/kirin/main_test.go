@@ -18,6 +18,9 @@ func TestCommands(t *testing.T) {
 		"piece = K king K royal\npiece = G gold WfF value=500\npiece = S silver FfW value=400 promote=G\n"+
 		"piece = B bishop B value=600\npiece = R rook R value=700\npiece = P pawn fW value=100 promote=G\n"), 0o644)
 	os.WriteFile(bad, []byte("[broken]\nboard = 9x9\nstart = 9/9/9/9/9/9/9/9/9\npiece = K king K royal\npiece = X thing Y\n"), 0o644)
+	// A lion dog on 13m with a Black pawn straight ahead, princes in the
+	// corners: liondog = q3 blocks its forward line (sheet ⚠9).
+	const ldFen = "24[cp]/25/25/25/25/25/25/25/25/25/25/12P12/12[LD]12/25/25/25/25/25/25/25/25/25/25/25/[CP]24 b - 1"
 	cases := []struct {
 		name   string
 		args   []string
@@ -44,6 +47,15 @@ func TestCommands(t *testing.T) {
 		{"unknown command", []string{"frobnicate"}, 1, nil, "unknown command"},
 		{"unknown option", []string{"perft", "--bogus", "chu", "1"}, 1, nil, "unknown option --bogus"},
 		{"bad ruleset", []string{"perft", "chu", "--ruleset", "none", "1"}, 1, nil, "has no rule set \"none\""},
+		{"variants options", []string{"variants"}, 0, []string{"--option liondog=lion (default; also q3)", "--option repetition=first (default; also fourth)"}, ""},
+		{"perft option", []string{"perft", "tai", "--fen", ldFen, "--option", "liondog=q3", "1"}, 0, []string{"Nodes: 25"}, ""},
+		{"perft options default", []string{"perft", "tai", "--fen", ldFen, "1"}, 0, []string{"Nodes: 28"}, ""},
+		{"perft two options", []string{"perft", "tai", "--fen", ldFen, "--option", "liondog=q3", "--option", "teachingking=queen", "1"}, 0, []string{"Nodes: 25"}, ""},
+		{"unknown option name", []string{"perft", "tai", "--option", "nosuch=1", "1"}, 1, nil, "has no option \"nosuch\""},
+		{"unknown option value", []string{"perft", "tai", "--option", "liondog=hachu", "1"}, 1, nil, "tai.ini:31: option liondog of variant tai has no value \"hachu\""},
+		{"option not NAME=VALUE", []string{"perft", "tai", "--option", "liondog", "1"}, 1, nil, "is not NAME=VALUE"},
+		{"option for a game without", []string{"perft", "shogi", "--option", "liondog=q3", "1"}, 1, nil, "has no options"},
+		{"option with selfplay all", []string{"selfplay", "all", "--option", "liondog=q3"}, 1, nil, "name one variant"},
 		{"missing value", []string{"perft", "chu", "1", "--fen"}, 1, nil, "--fen needs a value"},
 	}
 	for _, c := range cases {
