@@ -4,6 +4,7 @@
 //	kirin check FILE                     validate a variant definition file
 //	kirin perft VARIANT [--fen POS] [--moves M1 M2 ...] DEPTH [--divide]
 //	kirin selfplay VARIANT [--games N] [--seed S] [--greedy] [--maxply P]
+//	kirin bench [--variant V|all] [--depth D] [--threads T] [--hash MB] [--cpuprofile]
 //
 // Every command takes --variant-file FILE (play a variant of one's own),
 // --ruleset NAME (chu: jcsa, lishogi or hachu) and --option NAME=VALUE
@@ -35,6 +36,7 @@ const usage = `usage:
   kirin check FILE
   kirin perft VARIANT [--fen SFEN] [--moves M1 M2 ...] DEPTH [--divide]
   kirin selfplay VARIANT|all [--games N] [--seed S] [--greedy] [--maxply P]
+  kirin bench [--variant V|all] [--depth D] [--threads T] [--hash MB] [--cpuprofile]
 common options: --variant-file FILE, --ruleset NAME, --option NAME=VALUE (repeatable),
                 --profile MODE, --profile.path DIR
 `
@@ -44,6 +46,10 @@ type opts struct {
 	variantFile string
 	ruleSet     string
 	options     []string
+	benchVar    string
+	depth       int
+	threads     int
+	hashMB      int
 	fen         string
 	moves       []string
 	divide      bool
@@ -87,6 +93,26 @@ func parseOpts(args []string) (*opts, error) {
 			o.divide = true
 		case a == "--greedy":
 			o.greedy = true
+		case a == "--variant":
+			o.benchVar, err = value(&i, a)
+		case a == "--cpuprofile":
+			o.profMode = "cpu"
+		case a == "--depth" || a == "--threads" || a == "--hash":
+			var val string
+			if val, err = value(&i, a); err == nil {
+				n, perr := strconv.Atoi(val)
+				if perr != nil || n < 1 || n > 1<<20 {
+					return nil, fmt.Errorf("%s needs a positive number, got %q", a, val)
+				}
+				switch a {
+				case "--depth":
+					o.depth = n
+				case "--threads":
+					o.threads = n
+				default:
+					o.hashMB = n
+				}
+			}
 		case a == "--games" || a == "--seed" || a == "--maxply":
 			var val string
 			if val, err = value(&i, a); err == nil {
@@ -159,6 +185,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			err = cmdPerft(stdout, o)
 		case "selfplay":
 			err = cmdSelfPlay(stdout, o)
+		case "bench":
+			err = cmdBench(stdout, o)
 		case "version":
 			fmt.Fprintln(stdout, "kirin", version)
 		default:
@@ -304,4 +332,28 @@ func cmdSelfPlay(w io.Writer, o *opts) error {
 		return fmt.Errorf("%d invariant failures", failed)
 	}
 	return nil
+}
+
+// cmdBench searches the bench suite at fixed depth and prints the node
+// count and speed (the signature a functional change to search or eval
+// quotes as "Bench: N").
+func cmdBench(w io.Writer, o *opts) error {
+	if len(o.args) > 0 {
+		return fmt.Errorf("bench takes no arguments (use --variant): %w", errUsage)
+	}
+	name := o.benchVar
+	if name == "" {
+		name = "all"
+	}
+	positions, err := bench.Suite(name)
+	if err != nil {
+		return err
+	}
+	if name == "all" && len(o.options) > 0 {
+		return fmt.Errorf("bench --variant all takes no --option (name one variant)")
+	}
+	_, err = bench.RunSearch(w, positions, bench.SearchConfig{
+		Depth: o.depth, Threads: o.threads, HashMB: o.hashMB, Options: o.options,
+	})
+	return err
 }
