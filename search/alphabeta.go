@@ -1,6 +1,10 @@
 package search
 
-import "github.com/kirin-shogi/kirin/movegen"
+import (
+	"slices"
+
+	"github.com/kirin-shogi/kirin/movegen"
+)
 
 // Move-ordering bands: each kind of move sorts above every move of the next.
 const (
@@ -274,7 +278,7 @@ func (w *worker) scoreMoves(pm *plyMoves, ttMove movegen.Move, ply int) {
 		default:
 			s = w.history[us][pos.MovedType(m)][m.To()]
 		}
-		pm.scores[i] = s
+		pm.keys[i] = orderKey(m, s)
 	}
 }
 
@@ -301,19 +305,37 @@ func (w *worker) promoGain(m movegen.Move) int {
 	return w.v.Pieces[info.PromotesTo].Value - info.Value
 }
 
-// pick moves the best-scored move among i and later to position i and
-// returns it with its score (a selection sort step: most nodes cut off after
-// a few moves, so sorting the whole list would be wasted).
+// orderKey packs a move and its ordering score so that keys compare like
+// scores (ties broken by the move, which keeps the order deterministic).
+func orderKey(m movegen.Move, score int32) uint64 {
+	return uint64(uint32(score)^1<<31)<<32 | uint64(m)
+}
+
+// pickSelect is how many moves pick finds by selection before it sorts the
+// rest: most nodes cut off after the first few moves, and the others try
+// them all, where one sort beats repeated selection.
+const pickSelect = 4
+
+// pick returns the move of rank i, best first, with its ordering score. It
+// must be called with i = 0, 1, 2, ... in turn.
 func (pm *plyMoves) pick(i int) (movegen.Move, int32) {
-	best := i
-	for j := i + 1; j < pm.list.N; j++ {
-		if pm.scores[j] > pm.scores[best] {
-			best = j
+	n := pm.list.N
+	switch {
+	case i < pickSelect:
+		best := i
+		for j := i + 1; j < n; j++ {
+			if pm.keys[j] > pm.keys[best] {
+				best = j
+			}
 		}
+		pm.keys[i], pm.keys[best] = pm.keys[best], pm.keys[i]
+	case i == pickSelect:
+		rest := pm.keys[i:n]
+		slices.Sort(rest)
+		slices.Reverse(rest)
 	}
-	pm.list.Moves[i], pm.list.Moves[best] = pm.list.Moves[best], pm.list.Moves[i]
-	pm.scores[i], pm.scores[best] = pm.scores[best], pm.scores[i]
-	return pm.list.Moves[i], pm.scores[i]
+	k := pm.keys[i]
+	return movegen.Move(uint32(k)), int32(uint32(k>>32) ^ 1<<31)
 }
 
 // Quiescence depth limits (plies below the main search): deeper than
@@ -396,8 +418,7 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 		if royal {
 			s = orderRoyal
 		}
-		pm.list.Moves[n] = m
-		pm.scores[n] = s
+		pm.keys[n] = orderKey(m, s)
 		n++
 	}
 	pm.list.N = n

@@ -24,10 +24,11 @@ type frame struct {
 	killers [2]movegen.Move
 }
 
-// ply holds the move list of one ply with its ordering scores.
+// plyMoves holds the move list of one ply and, once scored, each move
+// packed with its ordering score into one sort key (orderKey).
 type plyMoves struct {
-	list   movegen.MoveList
-	scores [movegen.MaxMoves]int32
+	list movegen.MoveList
+	keys [movegen.MaxMoves]uint64
 }
 
 // worker is one search thread: a private copy of the position and every
