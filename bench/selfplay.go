@@ -20,6 +20,9 @@ type SelfPlayOptions struct {
 	Greedy bool
 	// MoveLimit draws a game after this many plies (0 = 2000).
 	MoveLimit int
+	// Duration, when positive, starts no new game once this much time has
+	// passed (a soak "as many games as fit in N minutes").
+	Duration time.Duration
 }
 
 // SelfPlayReport summarises a soak.
@@ -47,6 +50,9 @@ func SelfPlay(v *movegen.Variant, o SelfPlayOptions) SelfPlayReport {
 	start := time.Now()
 	rng := rand.New(rand.NewSource(o.Seed))
 	for g := 0; g < o.Games; g++ {
+		if o.Duration > 0 && time.Since(start) >= o.Duration {
+			break
+		}
 		plies, out, fails := playOne(v, o, rng)
 		rep.Games++
 		rep.Plies = append(rep.Plies, plies)

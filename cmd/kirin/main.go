@@ -3,7 +3,7 @@
 //	kirin variants                       list the built-in games
 //	kirin check FILE                     validate a variant definition file
 //	kirin perft VARIANT [--fen POS] [--moves M1 M2 ...] DEPTH [--divide]
-//	kirin selfplay VARIANT [--games N] [--seed S] [--greedy] [--maxply P]
+//	kirin selfplay VARIANT [--games N] [--seed S] [--greedy] [--maxply P] [--time 10m]
 //	kirin bench [--variant V|all] [--depth D] [--threads T] [--hash MB] [--cpuprofile]
 //
 // Every command takes --variant-file FILE (play a variant of one's own),
@@ -20,6 +20,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kirin-shogi/kirin/bench"
 	"github.com/kirin-shogi/kirin/movegen"
@@ -35,7 +36,7 @@ const usage = `usage:
   kirin variants [--variant-file FILE]
   kirin check FILE
   kirin perft VARIANT [--fen SFEN] [--moves M1 M2 ...] DEPTH [--divide]
-  kirin selfplay VARIANT|all [--games N] [--seed S] [--greedy] [--maxply P]
+  kirin selfplay VARIANT|all [--games N] [--seed S] [--greedy] [--maxply P] [--time 10m]
   kirin bench [--variant V|all] [--depth D] [--threads T] [--hash MB] [--cpuprofile]
 common options: --variant-file FILE, --ruleset NAME, --option NAME=VALUE (repeatable),
                 --profile MODE, --profile.path DIR
@@ -50,6 +51,7 @@ type opts struct {
 	depth       int
 	threads     int
 	hashMB      int
+	duration    time.Duration
 	fen         string
 	moves       []string
 	divide      bool
@@ -112,6 +114,15 @@ func parseOpts(args []string) (*opts, error) {
 				default:
 					o.hashMB = n
 				}
+			}
+		case a == "--time":
+			var val string
+			if val, err = value(&i, a); err == nil {
+				d, perr := time.ParseDuration(val)
+				if perr != nil || d <= 0 {
+					return nil, fmt.Errorf("--time needs a positive duration such as 10m, got %q", val)
+				}
+				o.duration = d
 			}
 		case a == "--games" || a == "--seed" || a == "--maxply":
 			var val string
@@ -324,7 +335,7 @@ func cmdSelfPlay(w io.Writer, o *opts) error {
 	}
 	failed := 0
 	for _, v := range vs {
-		rep := bench.SelfPlay(v, bench.SelfPlayOptions{Games: games, Seed: o.seed, Greedy: o.greedy, MoveLimit: o.maxPly})
+		rep := bench.SelfPlay(v, bench.SelfPlayOptions{Games: games, Seed: o.seed, Greedy: o.greedy, MoveLimit: o.maxPly, Duration: o.duration})
 		rep.Write(w, v.Name)
 		failed += rep.Failed
 	}

@@ -57,6 +57,8 @@ func TestCommands(t *testing.T) {
 		{"option for a game without", []string{"perft", "shogi", "--option", "liondog=q3", "1"}, 1, nil, "has no options"},
 		{"option with selfplay all", []string{"selfplay", "all", "--option", "liondog=q3"}, 1, nil, "name one variant"},
 		{"missing value", []string{"perft", "chu", "1", "--fen"}, 1, nil, "--fen needs a value"},
+		{"selfplay time", []string{"selfplay", "heian", "--games", "1000000", "--time", "300ms"}, 0, []string{"Invariant failures: 0"}, ""},
+		{"selfplay bad time", []string{"selfplay", "heian", "--time", "soon"}, 1, nil, "--time needs a positive duration"},
 		{"bench", []string{"bench", "--variant", "shogi", "--depth", "3"}, 0, []string{"Position 1/4 shogi", "Nodes searched  :", "Nodes/second    :"}, ""},
 		{"bench unknown game", []string{"bench", "--variant", "nope"}, 1, nil, "no bench positions for \"nope\""},
 		{"bench bad depth", []string{"bench", "--depth", "0"}, 1, nil, "--depth needs a positive number"},
