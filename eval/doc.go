@@ -12,8 +12,10 @@
 // built for Black and turned by 180 degrees for White:
 //
 //   - material: PieceInfo.Value (Pawn = 100; the GCSA-based values of the
-//     built-in games). Royals count their Value (0 for a King, 400 for a
-//     chu Crown Prince, a second life).
+//     built-in games). A royal counts at least as much as the strongest
+//     non-royal piece (materialValue): where a side can have two royals
+//     (chu's Crown Prince, tai's emperor and prince) losing one is not the
+//     end but is a heavy loss; with one royal a side it cancels.
 //   - placement: Value/16 times the relative difference between the piece's
 //     empty-board mobility on the square and its average over the squares
 //     where it can move (movegen's AppendEmptyMoves); a square where it can

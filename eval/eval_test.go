@@ -377,3 +377,19 @@ func TestConcurrent(t *testing.T) {
 		t.Errorf("concurrent Evaluate disagrees on %s", s)
 	}
 }
+
+// TestSecondRoyal: in chu a side with King and Crown Prince that loses the
+// King plays on, but that costs at least the Lion's worth, for both
+// evaluators; with one royal each the royal terms cancel.
+func TestSecondRoyal(t *testing.T) {
+	v := variant(t, "chu")
+	lion, _ := v.PieceByID("N")
+	worth := v.Pieces[lion].Value
+	for _, e := range []*Evaluator{New(v), NewMaterial(v)} {
+		both := evalSFEN(t, e, "6k5/12/12/12/12/12/12/12/12/12/5P6/4+E1K5 b - 1")
+		princeOnly := evalSFEN(t, e, "6k5/12/12/12/12/12/12/12/12/12/5P6/4+E7 b - 1")
+		if both-princeOnly < worth {
+			t.Errorf("full=%v: King and Prince %d, Prince alone %d: the King is worth less than the Lion (%d)", e.full, both, princeOnly, worth)
+		}
+	}
+}

@@ -10,7 +10,7 @@ func New(v *movegen.Variant) *Evaluator {
 	for t := 1; t < len(v.Pieces); t++ {
 		st := newTypeStats(v, movegen.PieceType(t))
 		for _, s := range cells(v) {
-			score := int32(v.Pieces[t].Value + st.placement(s) + promotion(v, movegen.PieceType(t), s))
+			score := int32(materialValue(v, movegen.PieceType(t)) + st.placement(s) + promotion(v, movegen.PieceType(t), s))
 			e.setPSQ(movegen.PieceType(t), s, score)
 		}
 	}
@@ -25,6 +25,26 @@ func New(v *movegen.Variant) *Evaluator {
 	return e
 }
 
+// materialValue is the material worth of type t: its Value, and for a
+// royal at least the Value of the strongest non-royal piece. Where a side
+// can have several royals (chu's crown prince, tai's emperor and prince)
+// losing one is not the end of the game but is a heavy loss, so a King
+// with Value 0 must not look free; with one royal a side the term is the
+// same for both sides and cancels.
+func materialValue(v *movegen.Variant, t movegen.PieceType) int {
+	info := &v.Pieces[t]
+	if !info.Royal {
+		return info.Value
+	}
+	best := info.Value
+	for i := 1; i < len(v.Pieces); i++ {
+		if !v.Pieces[i].Royal {
+			best = max(best, v.Pieces[i].Value)
+		}
+	}
+	return best
+}
+
 // NewMaterial builds an evaluator that counts material only: PieceInfo.Value
 // for every piece on the board and in hand, no other term and no tempo. It
 // is meant as a weak reference opponent (a 1-ply material player in
@@ -33,7 +53,7 @@ func NewMaterial(v *movegen.Variant) *Evaluator {
 	e := newEvaluator(v, false)
 	for t := 1; t < len(v.Pieces); t++ {
 		for _, s := range cells(v) {
-			e.setPSQ(movegen.PieceType(t), s, int32(v.Pieces[t].Value))
+			e.setPSQ(movegen.PieceType(t), s, int32(materialValue(v, movegen.PieceType(t))))
 		}
 	}
 	for _, t := range e.handTypes {
