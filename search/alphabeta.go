@@ -56,7 +56,8 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	if alpha >= beta {
 		return alpha
 	}
-	if inCheck && ply < 2*w.rootDepth {
+	off := w.e.opts.Off
+	if inCheck && ply < 2*w.rootDepth && off&Extensions == 0 {
 		depth++
 	}
 	if depth <= 0 {
@@ -67,7 +68,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	if hit, ok := w.e.tt.Probe(key); ok {
 		ttMove = hit.Move
 		s := scoreFromTT(hit.Score, ply)
-		if !pvNode && hit.Depth >= depth && (hit.Bound == BoundExact ||
+		if !pvNode && off&TableCutoffs == 0 && hit.Depth >= depth && (hit.Bound == BoundExact ||
 			hit.Bound == BoundLower && s >= beta || hit.Bound == BoundUpper && s <= alpha) {
 			return s
 		}
@@ -79,13 +80,14 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	}
 	fr.eval = eval
 	improving := ply >= 2 && eval > w.stack[ply-2].eval
+	prune := off&Pruning == 0
 	if !pvNode && !inCheck && !IsMate(beta) {
 		// Reverse futility: far above beta with little depth left.
-		if depth <= 6 && eval-90*depth >= beta {
+		if prune && depth <= 6 && eval-90*depth >= beta {
 			return eval
 		}
 		// Null move: if passing still fails high, a real move will.
-		if depth >= 3 && eval >= beta && w.nullMoveOK(ply) {
+		if off&NullMove == 0 && depth >= 3 && eval >= beta && w.nullMoveOK(ply) {
 			r := 3 + depth/5
 			fr.move = movegen.NullMove
 			pos.Make(movegen.ForcedPass)
@@ -117,15 +119,16 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	for i := 0; i < pm.list.N; i++ {
 		m, order := pm.pick(i)
 		quiet := order < orderPromo || order == orderTT && !pos.IsCapture(m) && !m.IsPromotion()
-		if quiet && !pvNode && !inCheck && best > -MateBound && depth <= 3 && nQuiets >= lmpLimit[depth] {
+		pruneHere := prune && !pvNode && !inCheck && best > -MateBound
+		if quiet && pruneHere && depth <= 3 && nQuiets >= lmpLimit[depth] {
 			continue
 		}
-		if quiet && !pvNode && !inCheck && best > -MateBound && depth <= 2 && eval+120*depth <= alpha {
+		if quiet && pruneHere && depth <= 2 && eval+120*depth <= alpha {
 			continue
 		}
 		// Futility for captures: near the leaves, a capture that cannot
 		// lift the score to alpha even with a margin is not searched.
-		if !quiet && !pvNode && !inCheck && best > -MateBound && depth <= 2 && order < orderRoyal {
+		if !quiet && pruneHere && depth <= 2 && order < orderRoyal {
 			if val, _ := pos.CapturedValue(m); eval+val+max(w.promoGain(m), 0)+200*depth <= alpha {
 				continue
 			}
@@ -138,7 +141,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 			s = -w.search(-beta, -alpha, newDepth, ply+1, pvNode)
 		} else {
 			r := 0
-			if depth >= 3 && i >= 3 && quiet && !inCheck {
+			if depth >= 3 && i >= 3 && quiet && !inCheck && off&Reductions == 0 {
 				r = int(w.e.lmr[min(depth, 63)][min(i, 63)])
 				if pvNode {
 					r--

@@ -1,7 +1,9 @@
 package search
 
 import (
+	"fmt"
 	"math"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -27,6 +29,65 @@ type Options struct {
 	// MoveOverhead is the time per move kept in reserve for communication
 	// (default 30 ms).
 	MoveOverhead time.Duration
+	// Off switches search features off, for experiments and for matches
+	// against a reduced engine (zero: everything on).
+	Off Features
+}
+
+// Features is a set of search features that Options.Off can switch off.
+type Features uint32
+
+// The switchable search features.
+const (
+	// NullMove is null-move pruning.
+	NullMove Features = 1 << iota
+	// Reductions is late-move reductions.
+	Reductions
+	// Pruning is reverse futility, futility and late-move pruning.
+	Pruning
+	// Aspiration is aspiration windows at the root.
+	Aspiration
+	// Extensions is the check extension.
+	Extensions
+	// TableCutoffs is cut-offs by transposition-table scores (the table
+	// still orders moves).
+	TableCutoffs
+)
+
+// namedFeature is a feature with its name in ParseFeatures.
+type namedFeature struct {
+	name string
+	f    Features
+}
+
+// featureNames lists the features with their names.
+func featureNames() [6]namedFeature {
+	return [...]namedFeature{
+		{"nullmove", NullMove}, {"lmr", Reductions}, {"pruning", Pruning},
+		{"aspiration", Aspiration}, {"extensions", Extensions}, {"ttcut", TableCutoffs},
+	}
+}
+
+// ParseFeatures reads a comma-separated list of feature names (nullmove,
+// lmr, pruning, aspiration, extensions, ttcut; "none" for the empty set).
+func ParseFeatures(s string) (Features, error) {
+	var f Features
+	if s == "" || s == "none" {
+		return 0, nil
+	}
+	for _, name := range strings.Split(s, ",") {
+		found := false
+		for _, fn := range featureNames() {
+			if fn.name == strings.TrimSpace(name) {
+				f |= fn.f
+				found = true
+			}
+		}
+		if !found {
+			return 0, fmt.Errorf("unknown search feature %q (nullmove, lmr, pruning, aspiration, extensions, ttcut)", name)
+		}
+	}
+	return f, nil
 }
 
 func (o Options) withDefaults() Options {

@@ -320,3 +320,31 @@ func TestSearchDoesNotAllocate(t *testing.T) {
 		}
 	}
 }
+
+// TestFeaturesOff: every switch parses, unknown names are refused, and
+// switching a feature off changes the tree of a middle-game search while
+// the engine still plays a legal move.
+func TestFeaturesOff(t *testing.T) {
+	if _, err := ParseFeatures("nullmove,bogus"); err == nil {
+		t.Fatal("bogus feature accepted")
+	}
+	all, err := ParseFeatures("nullmove, lmr,pruning,aspiration,extensions,ttcut")
+	if err != nil || all != NullMove|Reductions|Pruning|Aspiration|Extensions|TableCutoffs {
+		t.Fatalf("%v %v", all, err)
+	}
+	pos := position(t, "shogi", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1")
+	nodes := func(off Features) uint64 {
+		e := New(material{}, Options{HashMB: 8, Off: off})
+		r := e.Search(pos, Limits{Depth: 5}, nil)
+		if r.Best == movegen.NullMove {
+			t.Fatalf("off %b: no move", off)
+		}
+		return r.Nodes
+	}
+	base := nodes(0)
+	for _, f := range []Features{NullMove, Reductions, Pruning, Aspiration, Extensions, TableCutoffs} {
+		if n := nodes(f); n == base {
+			t.Errorf("switching off %b left the node count at %d", f, n)
+		}
+	}
+}

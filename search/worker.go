@@ -200,7 +200,7 @@ func (w *worker) aspirate(depth, k int, report func(Info)) {
 	alpha, beta := -Infinity, Infinity
 	delta := 30
 	prev := w.root[k].prev
-	if depth >= 4 && !IsMate(prev) && prev > -Infinity {
+	if depth >= 4 && !IsMate(prev) && prev > -Infinity && w.e.opts.Off&Aspiration == 0 {
 		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
 	}
 	for {
