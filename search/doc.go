@@ -46,5 +46,5 @@
 // Limits covers depth, nodes, fixed time per move, infinite and ponder, and
 // clocks with increment, moves to go and byoyomi. plan turns a clock into a
 // soft limit (no new iteration after 60% of it) and a hard limit (checked
-// every 256 nodes) that never exceeds the time left less Options.MoveOverhead.
+// every 64 nodes) that never exceeds the time left less Options.MoveOverhead.
 package search

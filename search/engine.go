@@ -306,7 +306,7 @@ func (e *Engine) waitForStop(lim *Limits) {
 	}
 }
 
-// shouldStop is the main thread's check, every few hundred nodes, of the
+// shouldStop is the main thread's check, every 64 nodes, of the
 // hard time limit and the node limit.
 func (e *Engine) shouldStop() bool {
 	if e.limits.Nodes > 0 && e.nodes() >= e.limits.Nodes {
