@@ -173,9 +173,6 @@ func TestTactics(t *testing.T) {
 			t.Errorf("%s: %d tactics, want at least 10", game, len(suite))
 		}
 		for i, tc := range suite {
-			if testing.Short() && tc.Depth > 3 && i%2 == 1 {
-				continue // the short run checks every other deep one
-			}
 			t.Run(fmt.Sprintf("%s/%d", game, i+1), func(t *testing.T) {
 				t0 := time.Now()
 				nodes, err := verifyTactic(game, tc)

@@ -272,10 +272,18 @@ func newXB(argv []string, game, level string, hachu bool) *xb {
 
 // tell passes a move made outside the engine (the random opening).
 func (x *xb) tell(pos *movegen.Position, m movegen.Move) {
+	if x.prefix == "" {
+		return
+	}
 	fmt.Fprintf(x.in, "%s%s\n", x.prefix, pos.MoveXBoard(m))
 }
 
 func (x *xb) move(pos *movegen.Position) (movegen.Move, error) {
+	if x.prefix == "" {
+		// SjaakII: a fresh setboard per move. Fed the game move by move
+		// it soon claimed a 50-move-rule draw instead of moving.
+		fmt.Fprintf(x.in, "force\nsetboard %s\n", xboardFEN(pos))
+	}
 	fmt.Fprintln(x.in, "time 60000\notim 60000\ngo")
 	text := ""
 	timeout := time.After(120 * time.Second)
@@ -547,6 +555,9 @@ func explain(game, file string) {
 // describe names a move that has just been made.
 func describe(pos *movegen.Position, m movegen.Move) string {
 	v := pos.Variant()
+	if m.IsPass() {
+		return "pass"
+	}
 	p := pos.At(m.To())
 	name := "?"
 	if p != movegen.Empty {
@@ -612,4 +623,28 @@ func diagram(pos *movegen.Position) {
 		}
 		fmt.Printf("%2c %s\n", 'a'+r, b.String())
 	}
+}
+
+// xboardFEN writes pos as SjaakII reads it: the board, the hands in
+// brackets (upper case first player), and w for the first player.
+func xboardFEN(pos *movegen.Position) string {
+	v := pos.Variant()
+	var hand strings.Builder
+	for c := movegen.Black; c <= movegen.White; c++ {
+		for _, t := range v.HandTypes {
+			id := v.Pieces[t].ID
+			if c == movegen.White {
+				id = strings.ToLower(id)
+			}
+			hand.WriteString(strings.Repeat(id, pos.Hand(c, t)))
+		}
+	}
+	if hand.Len() == 0 {
+		hand.WriteString("-")
+	}
+	side := "w"
+	if pos.SideToMove() == movegen.White {
+		side = "b"
+	}
+	return strings.Fields(pos.SFEN())[0] + "[" + hand.String() + "] " + side + " 0 1"
 }
