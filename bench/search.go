@@ -135,3 +135,86 @@ func FormatScore(s int) string {
 	}
 	return fmt.Sprintf("cp %d", s)
 }
+
+// TacticsConfig sets up a tactics run.
+type TacticsConfig struct {
+	// ExtraDepth is added to each position's proof depth (default 2: the
+	// quiescence search and the reply to the last move).
+	ExtraDepth int
+	// MoveTime, when positive, searches each position for this long
+	// instead of to a fixed depth.
+	MoveTime time.Duration
+	// Threads and HashMB configure the engine (defaults 1 and 16).
+	Threads, HashMB int
+}
+
+// TacticsResult counts the solved positions of one game.
+type TacticsResult struct {
+	Game          string
+	Solved, Total int
+	Nodes         uint64
+	Elapsed       time.Duration
+	Unsolved      []int // 1-based position numbers
+}
+
+// RunTactics searches every position of the games' tactics suites with the
+// full engine and counts those where it plays one of the listed best moves.
+func RunTactics(w io.Writer, games []string, cfg TacticsConfig) ([]TacticsResult, error) {
+	if cfg.ExtraDepth <= 0 {
+		cfg.ExtraDepth = 2
+	}
+	if cfg.HashMB <= 0 {
+		cfg.HashMB = 16
+	}
+	var out []TacticsResult
+	for _, game := range games {
+		tactics, err := LoadTactics(game)
+		if err != nil {
+			return out, err
+		}
+		v, err := movegen.Lookup(game)
+		if err != nil {
+			return out, err
+		}
+		ev := eval.New(v)
+		res := TacticsResult{Game: game, Total: len(tactics)}
+		for i, tc := range tactics {
+			pos, err := movegen.NewPosition(v, tc.SFEN)
+			if err != nil {
+				return out, fmt.Errorf("%s tactic %d: %w", game, i+1, err)
+			}
+			e := search.New(ev, search.Options{HashMB: cfg.HashMB, Threads: cfg.Threads})
+			lim := search.Limits{Depth: tc.Depth + cfg.ExtraDepth}
+			if cfg.MoveTime > 0 {
+				lim = search.Limits{MoveTime: cfg.MoveTime}
+			}
+			r := e.Search(pos, lim, nil)
+			got := pos.MoveUSI(r.Best)
+			ok := false
+			for _, b := range tc.Best {
+				ok = ok || b == got
+			}
+			mark := "ok"
+			if ok {
+				res.Solved++
+			} else {
+				mark = "MISSED"
+				res.Unsolved = append(res.Unsolved, i+1)
+			}
+			res.Nodes += r.Nodes
+			res.Elapsed += r.Time
+			fmt.Fprintf(w, "%-8s %2d/%-2d %-6s played %-12s want %-20s depth %2d score %-9s nodes %9d %6.2fs\n",
+				game, i+1, len(tactics), mark, got, strings.Join(tc.Best, " "), r.Depth, FormatScore(r.Score), r.Nodes, r.Time.Seconds())
+		}
+		out = append(out, res)
+	}
+	fmt.Fprintln(w, "===========================")
+	solved, total := 0, 0
+	for _, r := range out {
+		fmt.Fprintf(w, "%-8s solved %2d of %2d  (%.2fs)\n", r.Game, r.Solved, r.Total, r.Elapsed.Seconds())
+		solved += r.Solved
+		total += r.Total
+	}
+	fmt.Fprintf(w, "Total    solved %d of %d\n", solved, total)
+	return out, nil
+}

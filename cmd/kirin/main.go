@@ -5,6 +5,7 @@
 //	kirin perft VARIANT [--fen POS] [--moves M1 M2 ...] DEPTH [--divide]
 //	kirin selfplay VARIANT [--games N] [--seed S] [--greedy] [--maxply P] [--time 10m]
 //	kirin bench [--variant V|all] [--depth D] [--threads T] [--hash MB] [--cpuprofile]
+//	kirin bench --tactics [--variant V|all] [--movetime MS] [--threads T] [--hash MB]
 //
 // Every command takes --variant-file FILE (play a variant of one's own),
 // --ruleset NAME (chu: jcsa, lishogi or hachu) and --option NAME=VALUE
@@ -38,6 +39,7 @@ const usage = `usage:
   kirin perft VARIANT [--fen SFEN] [--moves M1 M2 ...] DEPTH [--divide]
   kirin selfplay VARIANT|all [--games N] [--seed S] [--greedy] [--maxply P] [--time 10m]
   kirin bench [--variant V|all] [--depth D] [--threads T] [--hash MB] [--cpuprofile]
+  kirin bench --tactics [--variant V|all] [--movetime MS] [--threads T] [--hash MB]
 common options: --variant-file FILE, --ruleset NAME, --option NAME=VALUE (repeatable),
                 --profile MODE, --profile.path DIR
 `
@@ -52,6 +54,8 @@ type opts struct {
 	threads     int
 	hashMB      int
 	duration    time.Duration
+	tactics     bool
+	moveTime    time.Duration
 	fen         string
 	moves       []string
 	divide      bool
@@ -97,6 +101,17 @@ func parseOpts(args []string) (*opts, error) {
 			o.greedy = true
 		case a == "--variant":
 			o.benchVar, err = value(&i, a)
+		case a == "--tactics":
+			o.tactics = true
+		case a == "--movetime":
+			var val string
+			if val, err = value(&i, a); err == nil {
+				n, perr := strconv.Atoi(val)
+				if perr != nil || n < 1 {
+					return nil, fmt.Errorf("--movetime needs a positive number of milliseconds, got %q", val)
+				}
+				o.moveTime = time.Duration(n) * time.Millisecond
+			}
 		case a == "--cpuprofile":
 			o.profMode = "cpu"
 		case a == "--depth" || a == "--threads" || a == "--hash":
@@ -355,6 +370,16 @@ func cmdBench(w io.Writer, o *opts) error {
 	name := o.benchVar
 	if name == "" {
 		name = "all"
+	}
+	if o.tactics {
+		games := []string{name}
+		if name == "all" {
+			games = bench.TacticGames()
+		}
+		_, err := bench.RunTactics(w, games, bench.TacticsConfig{
+			MoveTime: o.moveTime, Threads: o.threads, HashMB: o.hashMB,
+		})
+		return err
 	}
 	positions, err := bench.Suite(name)
 	if err != nil {
