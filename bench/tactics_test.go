@@ -21,7 +21,10 @@ import (
 //	    every defence;
 //	(b) no move at all reaches it within depth-2 plies, so the stated depth
 //	    is needed (depth 2 and less: nothing to check, the static score
-//	    gains nothing).
+//	    gains nothing);
+//	(d) no move outside the bm list reaches it within the stated depth, so
+//	    the list is complete and a searcher that plays another move has
+//	    missed the tactic.
 
 // tacticGames are the games that must have a suite of at least 10.
 var tacticGames = []string{"shogi", "okisaki", "heian", "heiandai", "chu", "dai", "reiwadai", "tai"}
@@ -148,6 +151,21 @@ func verifyTactic(game string, tc Tactic) (int, error) {
 		pos.Unmake()
 		if s < target {
 			return nodes, fmt.Errorf("bm %s does not reach the gain within %d plies", text, tc.Depth)
+		}
+	}
+	// (d) The bm list is complete: no other move reaches the gain, so an
+	// engine that plays something else has missed the tactic.
+	var all movegen.MoveList
+	pos.GenerateLegal(&all)
+	for _, m := range all.Slice() {
+		if seen[m] {
+			continue
+		}
+		pos.Make(m)
+		s := -tacticSearch(pos, tc.Depth-1, -target, -target+1, 1, &nodes)
+		pos.Unmake()
+		if s >= target {
+			return nodes, fmt.Errorf("%s also reaches the gain within %d plies but is not a bm", pos.MoveUSI(m), tc.Depth)
 		}
 	}
 	if tc.Depth > 2 {
