@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/kirin-shogi/kirin/movegen"
 )
 
 // tacticsFS holds the tactics suites, one EPD-like file per game.
@@ -150,3 +152,94 @@ func parseTactic(line string) (Tactic, error) {
 	}
 	return t, nil
 }
+
+// The plain material searcher below proves the suites (tactics_test.go)
+// and judges an engine move that differs from the listed ones (RunTactics).
+
+const (
+	tacticMate = 1_000_000
+	// tacticWin is the lowest score that means a won game.
+	tacticWin = tacticMate - 1000
+)
+
+// tacticMaterial is the side to move's material minus the opponent's.
+func tacticMaterial(pos *movegen.Position) int {
+	v := pos.Variant()
+	score := 0
+	for c := movegen.Black; c <= movegen.White; c++ {
+		sign := 1
+		if c != pos.SideToMove() {
+			sign = -1
+		}
+		for _, s := range pos.Pieces(c) {
+			score += sign * v.Pieces[pos.At(s).Type()].Value
+		}
+		for _, t := range v.HandTypes {
+			score += sign * pos.Hand(c, t) * v.Pieces[t].Value
+		}
+	}
+	return score
+}
+
+// tacticVictims is the value of the enemy pieces move m takes (for move
+// ordering only, so it may be rough).
+func tacticVictims(pos *movegen.Position, m movegen.Move) int {
+	if m.IsDrop() || m.IsPass() {
+		return 0
+	}
+	n := 0
+	for _, s := range []movegen.Square{m.Mid(), m.Mid2(), m.To()} {
+		if s == movegen.NoSquare || s == m.From() {
+			continue
+		}
+		if p := pos.At(s); p != movegen.Empty && p.Color() != pos.SideToMove() {
+			n += pos.Variant().Pieces[p.Type()].Value
+		}
+	}
+	return n
+}
+
+// tacticSearch returns the fail-hard negamax score of pos searched depth
+// plies deep within (alpha, beta); ply is the distance from the root.
+func tacticSearch(pos *movegen.Position, depth, alpha, beta, ply int, nodes *int) int {
+	*nodes++
+	if o := pos.Outcome(); o.Result != movegen.Ongoing {
+		switch o.Result {
+		case movegen.Draw:
+			return 0
+		case movegen.Win(pos.SideToMove()):
+			return tacticMate - ply
+		}
+		return -(tacticMate - ply)
+	}
+	if depth == 0 {
+		return tacticMaterial(pos)
+	}
+	var list movegen.MoveList
+	pos.GenerateLegal(&list)
+	moves := list.Slice()
+	// Captures of the most valuable pieces first: only for speed.
+	keys := make([]int, len(moves))
+	for i, m := range moves {
+		keys[i] = tacticVictims(pos, m)
+	}
+	for i := 1; i < len(moves); i++ {
+		for j := i; j > 0 && keys[j] > keys[j-1]; j-- {
+			keys[j], keys[j-1] = keys[j-1], keys[j]
+			moves[j], moves[j-1] = moves[j-1], moves[j]
+		}
+	}
+	for _, m := range moves {
+		pos.Make(m)
+		s := -tacticSearch(pos, depth-1, -beta, -alpha, ply+1, nodes)
+		pos.Unmake()
+		if s >= beta {
+			return beta
+		}
+		if s > alpha {
+			alpha = s
+		}
+	}
+	return alpha
+}
+
