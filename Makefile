@@ -45,7 +45,7 @@ fuzz: ## run each fuzz target for FUZZTIME (default 5s)
 bench: ## Go micro-benchmarks
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
-anchors: ## Kirin's nps and depth in 10 s beside HaChu, Fairy-Stockfish and SjaakII, plus tai with 1 and 2 threads (about 6 minutes; docs/speed.md)
+anchors: ## Kirin's nps and depth in 10 s beside HaChu, Fairy-Stockfish and SjaakII, plus tai with 1 and 2 threads (about 7 minutes; docs/speed.md)
 	KIRIN_ANCHORS=1 $(GO) test -count=1 -timeout 30m -run '^TestAnchors$$' -v ./bench
 
 perft: build ## sample perft runs
