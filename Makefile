@@ -4,7 +4,7 @@ LDFLAGS  := -X main.version=$(VERSION)
 FUZZTIME ?= 5s
 GO       ?= go
 
-.PHONY: help build test test-short test-long race vet fmt-check deps qa fuzz bench perft check-variants profile clean
+.PHONY: help build test test-short test-long race vet fmt-check deps qa fuzz bench anchors perft check-variants profile clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 18
@@ -44,6 +44,9 @@ fuzz: ## run each fuzz target for FUZZTIME (default 5s)
 
 bench: ## Go micro-benchmarks
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+anchors: ## Kirin's nps and depth in 10 s beside HaChu, Fairy-Stockfish and SjaakII, plus tai with 1 and 2 threads (about 7 minutes; docs/speed.md)
+	KIRIN_ANCHORS=1 $(GO) test -count=1 -timeout 30m -run '^TestAnchors$$' -v ./bench
 
 perft: build ## sample perft runs
 	bin/kirin perft chu 4
