@@ -242,4 +242,3 @@ func tacticSearch(pos *movegen.Position, depth, alpha, beta, ply int, nodes *int
 	}
 	return alpha
 }
-
