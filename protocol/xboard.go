@@ -37,7 +37,10 @@ type xboard struct {
 
 // xboard runs the CECP front end until quit or the end of input.
 func (s *session) xboard(lines <-chan string) {
-	x := &xboard{session: s, engineSide: movegen.White,
+	// Until the GUI says otherwise, XBoard's default time control:
+	// 40 moves in 5 minutes.
+	x := &xboard{session: s, engineSide: movegen.White, mps: 40, base: 5 * time.Minute,
+		myTime: 5 * time.Minute, oppTime: 5 * time.Minute,
 		moveRE: regexp.MustCompile(`^(@@@@|[A-Za-z]['!]?[@*][a-z][0-9]{1,2}|[a-z][0-9]{1,2}[a-z][0-9]{1,2}(,[a-z][0-9]{1,2}[a-z][0-9]{1,2})*,?[+=]?)$`)}
 	for {
 		line, res, ok := s.next(lines)
@@ -380,7 +383,9 @@ func (x *xboard) limits(us movegen.Color) search.Limits {
 	switch {
 	case x.st > 0:
 		lim.MoveTime = x.st
-	case x.myTime > 0:
+	case x.myTime <= 0 && x.inc == 0:
+		lim.MoveTime = 10 * time.Millisecond // the flag has fallen: move at once
+	default:
 		lim.Time[us], lim.Time[us.Other()] = x.myTime, x.oppTime
 		lim.Inc[us], lim.Inc[us.Other()] = x.inc, x.inc
 		if x.mps > 0 {

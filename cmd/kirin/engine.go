@@ -16,8 +16,9 @@ import (
 // or uci (whichever the first line names) until quit or end of input.
 func runEngine(in io.Reader, stdout, stderr io.Writer) int {
 	// XBoard sends SIGINT to a thinking engine unless it announced
-	// sigint=0 (we do); ignore both signals in case a GUI sends them anyway.
-	signal.Ignore(syscall.SIGINT, syscall.SIGTERM)
+	// sigint=0 (we do); ignore it in case a GUI sends it anyway. SIGTERM
+	// still ends the process (XBoard sends none after sigterm=0).
+	signal.Ignore(syscall.SIGINT)
 	err := protocol.Run(in, stdout, protocol.Config{
 		NewEvaluator: func(v *movegen.Variant) search.Evaluator { return eval.New(v) },
 		Version:      version,
