@@ -52,8 +52,33 @@ const (
 	xbPromo    = 46 // first of the slots XBoard keeps for promoted pieces
 )
 
-// xbSlotByName gives pieces XBoard has an image and slot for their own
-// slot, so the board shows a familiar symbol; -1 for the others.
+// xbSlot gives pieces XBoard has an image and slot for their own slot,
+// so the board shows a familiar symbol; -1 for the others. Under the shogi
+// parent XBoard forces the pieces in the Pawn, Knight and Queen slots (its
+// shogi pawn, knight and lance) to promote on the last ranks, so only
+// pieces that move exactly like those may have them (okisaki's knight and
+// lance move backwards too, and its queen never promotes).
+func xbSlot(parent string, p *movegen.PieceInfo) int {
+	if parent == "shogi" {
+		switch {
+		case p.Betza == "fW":
+			return 0
+		case p.Betza == "ffN":
+			return 1
+		case p.Betza == "fR":
+			return 4
+		case p.Name == "silver":
+			return 5
+		}
+		if n := xbSlotByName(p.Name); !xbReserved(parent, n) {
+			return n
+		}
+		return -1
+	}
+	return xbSlotByName(p.Name)
+}
+
+// xbSlotByName is the slot of XBoard's piece of that name, or -1.
 func xbSlotByName(name string) int {
 	switch name {
 	case "pawn":
@@ -86,6 +111,12 @@ func xbSlotByName(name string) int {
 		return 53
 	}
 	return -1
+}
+
+// xbReserved reports slots that only the pieces xbSlot assigns them may
+// take (XBoard gives them rules of their own under the shogi parent).
+func xbReserved(parent string, slot int) bool {
+	return parent == "shogi" && (slot == 0 || slot == 1 || slot == 4)
 }
 
 // xbID writes a piece ID as XBoard reads it (one letter with an optional '
@@ -145,6 +176,7 @@ func xboardSetup(v *movegen.Variant) []string {
 // XBoard numbers holdings in slot order), promoted forms as ^X from the
 // promoted-piece slots on, the royal king last.
 func xboardTable(v *movegen.Variant) (string, bool) {
+	parent := xboardParent(v)
 	var slots [xbSlots]string
 	used := func(i int) bool { return slots[i] != "" }
 	place := func(id string, pref, from int) bool {
@@ -153,13 +185,13 @@ func xboardTable(v *movegen.Variant) (string, bool) {
 			return true
 		}
 		for i := from; i < xbKingSlot; i++ {
-			if !used(i) {
+			if !used(i) && !xbReserved(parent, i) {
 				slots[i] = id
 				return true
 			}
 		}
 		for i := 0; i < xbKingSlot; i++ {
-			if !used(i) {
+			if !used(i) && !xbReserved(parent, i) {
 				slots[i] = id
 				return true
 			}
@@ -178,7 +210,7 @@ func xboardTable(v *movegen.Variant) (string, bool) {
 	for pass := 0; pass < 4; pass++ {
 		for t := 1; t < len(v.Pieces); t++ {
 			p := v.Pieces[t]
-			named := xbSlotByName(p.Name) >= 0 && !p.Promoted
+			named := xbSlot(parent, &p) >= 0 && !p.Promoted
 			if inHand[movegen.PieceType(t)] == (pass < 2) && named == (pass%2 == 0) {
 				order = append(order, movegen.PieceType(t))
 			}
@@ -205,7 +237,7 @@ func xboardTable(v *movegen.Variant) (string, bool) {
 				return "", false
 			}
 		default:
-			if !place(id, xbSlotByName(p.Name), 0) {
+			if !place(id, xbSlot(parent, &p), 0) {
 				return "", false
 			}
 		}
