@@ -3,14 +3,23 @@ VERSION  := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS  := -X main.version=$(VERSION)
 FUZZTIME ?= 5s
 GO       ?= go
+PREFIX   ?= /usr/local
+BINDIR   ?= $(PREFIX)/bin
+# XBoard (Debian's build) reads engine plugin files from here, as it does
+# Debian's hachu.eng; the file names the engine by its command, kirin.
+PLUGINDIR ?= /usr/share/games/plugins/xboard
 
-.PHONY: help build test test-short test-long race vet fmt-check deps qa fuzz bench anchors perft check-variants profile clean
+.PHONY: help build install test test-short test-long race vet fmt-check deps qa fuzz bench anchors perft check-variants profile clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 18
 
 build: ## build bin/kirin
 	$(GO) build -ldflags "$(LDFLAGS)" -o bin/kirin ./cmd/kirin
+
+install: build ## install bin/kirin to BINDIR and the XBoard plugin kirin.eng to PLUGINDIR (DESTDIR is honoured)
+	install -D -m 755 bin/kirin $(DESTDIR)$(BINDIR)/kirin
+	install -D -m 644 dist/kirin.eng $(DESTDIR)$(PLUGINDIR)/kirin.eng
 
 test: qa race fuzz ## what CI runs: format, vet, import rules, all tests, race detector, brief fuzzing
 
@@ -23,6 +32,7 @@ test-long: ## every test at full depth
 race: ## the race detector on the concurrent code (the search threads, shared tables)
 	$(GO) test -race -run 'Threads|Concurrent|Stop|Ponder|Infinite|NodeLimit' ./search
 	$(GO) test -race ./eval
+	$(GO) test -race ./protocol
 
 vet: ## go vet
 	$(GO) vet ./...

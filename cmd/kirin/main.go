@@ -1,5 +1,6 @@
 // Command kirin is the Kirin engine and its tools.
 //
+//	kirin                                the engine: xboard, usi or uci on stdin/stdout
 //	kirin variants                       list the built-in games
 //	kirin check FILE                     validate a variant definition file
 //	kirin perft VARIANT [--fen POS] [--moves M1 M2 ...] DEPTH [--divide]
@@ -31,7 +32,12 @@ import (
 // version is stamped by the Makefile with -ldflags "-X main.version=...".
 var version = "dev"
 
-func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+func main() {
+	if len(os.Args) == 1 {
+		os.Exit(runEngine(os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
 
 const usage = `usage:
   kirin variants [--variant-file FILE]

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bufio"
+	"io"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestQuitDuringSearch builds the binary, starts an infinite search over
+// each protocol, sends quit once the search reports, and measures the time
+// until the process has exited: it must be under 100 ms.
+func TestQuitDuringSearch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "kirin")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	cases := []struct{ name, script, ready string }{
+		{"usi", "usi\nsetoption name USI_Hash value 16\nsetoption name USI_Variant value chu\nposition startpos\ngo infinite\n", "info depth 2"},
+		{"uci", "uci\nsetoption name Hash value 16\nposition startpos\ngo infinite\n", "info depth 2"},
+		{"xboard", "xboard\nprotover 2\nmemory 16\nnew\nvariant chu\npost\nanalyze\n", "2 "},
+		{"xboard thinking", "xboard\nprotover 2\nmemory 16\nnew\nvariant dai\npost\nlevel 0 60 0\ngo\n", "2 "},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cmd := exec.Command(bin)
+			in, _ := cmd.StdinPipe()
+			out, _ := cmd.StdoutPipe()
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer cmd.Process.Kill()
+			io.WriteString(in, c.script)
+			sc := bufio.NewScanner(out)
+			found := make(chan bool)
+			go func() {
+				for sc.Scan() {
+					if strings.HasPrefix(sc.Text(), c.ready) {
+						found <- true
+						io.Copy(io.Discard, out)
+						return
+					}
+				}
+				found <- false
+			}()
+			select {
+			case ok := <-found:
+				if !ok {
+					t.Fatal("the engine ended before searching")
+				}
+			case <-time.After(30 * time.Second):
+				t.Fatal("no search output")
+			}
+			start := time.Now()
+			io.WriteString(in, "quit\n")
+			err := cmd.Wait()
+			took := time.Since(start)
+			if err != nil {
+				t.Errorf("exit: %v", err)
+			}
+			if took >= 100*time.Millisecond {
+				t.Errorf("quit during a search took %v, want < 100ms", took)
+			}
+			t.Logf("quit took %v", took)
+		})
+	}
+}
+
+// TestEndOfInput checks that the engine exits cleanly when its input
+// closes in the middle of a search.
+func TestEndOfInput(t *testing.T) {
+	var out strings.Builder
+	code := runEngine(strings.NewReader("usi\nposition startpos\ngo infinite\n"), &out, io.Discard)
+	if code != 0 || !strings.Contains(out.String(), "usiok") {
+		t.Errorf("exit %d, output %q", code, out.String())
+	}
+	if code := runEngine(strings.NewReader("hello\n"), io.Discard, io.Discard); code != 1 {
+		t.Errorf("a first line naming no protocol: exit %d, want 1", code)
+	}
+}
