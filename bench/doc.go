@@ -5,6 +5,13 @@
 // of the game, proved by a plain material search in the tests), and, as the
 // engine grows, the fixed-depth search suite behind `kirin bench`.
 //
+// It also plays games: SelfPlay soaks the rules with random or greedy moves
+// and checks invariants at every ply, and Versus plays engine against engine
+// (VersusMaterial: the full engine against a 1-ply material-only one) with
+// alternating colours, seeded random openings shared by each pair of games,
+// every move checked for legality and Position.Outcome as referee, and
+// reports the score with an Elo estimate and its 95% interval.
+//
 // Perft counts follow movegen's conventions: every promotion choice is its
 // own move, a drop never promotes, a node where the game is over has no
 // children, and lion moves are counted by their effect.

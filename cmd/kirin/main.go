@@ -5,6 +5,7 @@
 //	kirin check FILE                     validate a variant definition file
 //	kirin perft VARIANT [--fen POS] [--moves M1 M2 ...] DEPTH [--divide]
 //	kirin selfplay VARIANT [--games N] [--seed S] [--greedy] [--maxply P] [--time 10m]
+//	kirin selfplay VARIANT|all --vs-material [--games N] [--seed S] [--depth D | --nodes N] [--maxply P]
 //	kirin bench [--variant V|all] [--depth D] [--threads T] [--hash MB] [--cpuprofile]
 //	kirin bench --tactics [--variant V|all] [--movetime MS] [--threads T] [--hash MB]
 //
@@ -26,6 +27,7 @@ import (
 
 	"github.com/kirin-shogi/kirin/bench"
 	"github.com/kirin-shogi/kirin/movegen"
+	"github.com/kirin-shogi/kirin/search"
 	"github.com/pkg/profile"
 )
 
@@ -44,6 +46,7 @@ const usage = `usage:
   kirin check FILE
   kirin perft VARIANT [--fen SFEN] [--moves M1 M2 ...] DEPTH [--divide]
   kirin selfplay VARIANT|all [--games N] [--seed S] [--greedy] [--maxply P] [--time 10m]
+  kirin selfplay VARIANT|all --vs-material [--games N] [--seed S] [--depth D | --nodes N] [--maxply P]
   kirin bench [--variant V|all] [--depth D] [--threads T] [--hash MB] [--cpuprofile]
   kirin bench --tactics [--variant V|all] [--movetime MS] [--threads T] [--hash MB]
 common options: --variant-file FILE, --ruleset NAME, --option NAME=VALUE (repeatable),
@@ -72,6 +75,7 @@ type opts struct {
 	profMode    string
 	profPath    string
 	args        []string
+	versus      versusOpts
 }
 
 // errUsage marks errors that should be followed by the usage text.
@@ -165,6 +169,8 @@ func parseOpts(args []string) (*opts, error) {
 			o.profMode, err = value(&i, a)
 		case a == "--profile.path":
 			o.profPath, err = value(&i, a)
+		case a == "--vs-material" || a == "--nodes":
+			err = o.versus.parse(args, &i)
 		case a == "--moves":
 			for i+1 < len(args) && !strings.HasPrefix(args[i+1], "--") && !isNumber(args[i+1]) {
 				i++
@@ -216,7 +222,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		case "perft":
 			err = cmdPerft(stdout, o)
 		case "selfplay":
-			err = cmdSelfPlay(stdout, o)
+			if o.versus.on {
+				err = cmdVersus(stdout, o)
+			} else if o.versus.nodes > 0 {
+				err = fmt.Errorf("--nodes needs --vs-material")
+			} else {
+				err = cmdSelfPlay(stdout, o)
+			}
 		case "bench":
 			err = cmdBench(stdout, o)
 		case "version":
@@ -398,4 +410,83 @@ func cmdBench(w io.Writer, o *opts) error {
 		Depth: o.depth, Threads: o.threads, HashMB: o.hashMB, Options: o.options,
 	})
 	return err
+}
+
+// versusOpts are the flags of `selfplay --vs-material`.
+type versusOpts struct {
+	on    bool
+	nodes uint64
+}
+
+// parse reads the flag at args[*i] (and its value).
+func (v *versusOpts) parse(args []string, i *int) error {
+	if args[*i] == "--vs-material" {
+		v.on = true
+		return nil
+	}
+	if *i+1 >= len(args) {
+		return fmt.Errorf("--nodes needs a value")
+	}
+	*i++
+	n, err := strconv.ParseUint(args[*i], 10, 64)
+	if err != nil || n < 1 || n > 1<<40 {
+		return fmt.Errorf("--nodes needs a positive number, got %q", args[*i])
+	}
+	v.nodes = n
+	return nil
+}
+
+// cmdVersus plays the full engine (at --depth or --nodes per move, depth 3
+// if neither is given) against a 1-ply material-only engine in each chosen
+// game and prints one line per game, a summary per game and a final table.
+func cmdVersus(w io.Writer, o *opts) error {
+	if len(o.args) != 1 {
+		return fmt.Errorf("selfplay needs VARIANT (or all): %w", errUsage)
+	}
+	if o.greedy {
+		return fmt.Errorf("--greedy does not apply to --vs-material")
+	}
+	if o.depth > 0 && o.versus.nodes > 0 {
+		return fmt.Errorf("give --depth or --nodes, not both")
+	}
+	var vs []*movegen.Variant
+	if o.args[0] == "all" && o.variantFile == "" {
+		if o.ruleSet != "" || len(o.options) > 0 {
+			return fmt.Errorf("selfplay all takes no --ruleset or --option (name one variant)")
+		}
+		vs = movegen.Builtin()
+	} else {
+		v, err := o.variant(o.args[0])
+		if err != nil {
+			return err
+		}
+		vs = []*movegen.Variant{v}
+	}
+	games := o.games
+	if games == 0 {
+		games = 100
+	}
+	lim := search.Limits{Depth: o.depth, Nodes: o.versus.nodes}
+	if lim.Depth == 0 && lim.Nodes == 0 {
+		lim.Depth = 3
+	}
+	var reps []bench.VersusReport
+	faults := 0
+	for _, v := range vs {
+		rep := bench.VersusMaterial(v, lim, bench.VersusOptions{
+			Games: games, Seed: o.seed, MoveLimit: o.maxPly,
+			Progress: func(g bench.VersusGame) { fmt.Fprintln(w, g.Summary(v.Name)) },
+		})
+		rep.Write(w)
+		reps = append(reps, rep)
+		faults += rep.Faults
+	}
+	fmt.Fprintln(w, bench.TableHeader)
+	for _, r := range reps {
+		fmt.Fprintln(w, r.TableRow())
+	}
+	if faults > 0 {
+		return fmt.Errorf("%d games forfeited by an illegal or missing move", faults)
+	}
+	return nil
 }
