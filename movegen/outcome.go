@@ -147,6 +147,25 @@ func (pos *Position) Repetitions() (count, first int) {
 }
 
 func (pos *Position) repetitionOutcome() Outcome {
+	return pos.repetitionVerdict(3)
+}
+
+// RepetitionVerdict is the outcome by the game's repetition rule if the
+// current position, which must have occurred before, ended the game now
+// even where the rule waits for the fourth occurrence: a draw, a loss for
+// the side that gave check (or, by the JCSA and lishogi rules, attacked)
+// with every move of the cycle, or a loss for the side that repeated under
+// the rules that forbid repetition. A search scores the first recurrence
+// of a position with it. Ongoing means play goes on (a new position, or a
+// repetition the rule allows, such as Reiwa's out of check).
+func (pos *Position) RepetitionVerdict() Outcome {
+	return pos.repetitionVerdict(1)
+}
+
+// repetitionVerdict applies the repetition rule, taking a position that
+// occurred at least minCount times before as the final repetition: 3 for
+// the game itself (the fourth occurrence), 1 for a search's verdict.
+func (pos *Position) repetitionVerdict(minCount int) Outcome {
 	v := pos.v
 	if v.Repetition == RepNone {
 		return Outcome{}
@@ -164,14 +183,14 @@ func (pos *Position) repetitionOutcome() Outcome {
 		// only the fourth occurrence is illegal.
 		need := 1
 		if v.repFourth {
-			need = 3
+			need = minCount
 		}
 		if count >= need && pos.LastMove() != ForcedPass && !pos.moverWasInCheck() {
 			return Outcome{Win(pos.side), ReasonRepeatIllegal}
 		}
 		return Outcome{}
 	}
-	if count < 3 {
+	if count < minCount || count == 0 {
 		return Outcome{}
 	}
 	// Replay the cycle from the first occurrence (including the move into
@@ -285,22 +304,33 @@ func (pos *Position) royalAttacked(c Color) bool {
 // check, or left the moved piece able to capture an enemy piece), and who
 // made it. The position ends as it started.
 func (pos *Position) replayFlags(from int) (checks, attacks []bool, movers []Color) {
-	n := len(pos.hist)
-	moves := make([]Move, 0, n-from)
-	for j := from; j < n; j++ {
-		moves = append(moves, pos.hist[j].move)
+	if pos.replay == nil {
+		pos.replay = new(replayBuf)
+	}
+	rb := pos.replay
+	rb.moves, rb.checks, rb.attacks, rb.movers = rb.moves[:0], rb.checks[:0], rb.attacks[:0], rb.movers[:0]
+	for j := from; j < len(pos.hist); j++ {
+		rb.moves = append(rb.moves, pos.hist[j].move)
 	}
 	for len(pos.hist) > from {
 		pos.Unmake()
 	}
-	for _, m := range moves {
-		movers = append(movers, pos.side)
+	for _, m := range rb.moves {
+		rb.movers = append(rb.movers, pos.side)
 		pos.Make(m)
 		check := pos.InCheck()
-		checks = append(checks, check)
-		attacks = append(attacks, check || pos.threatens(m.To()))
+		rb.checks = append(rb.checks, check)
+		rb.attacks = append(rb.attacks, check || pos.threatens(m.To()))
 	}
-	return checks, attacks, movers
+	return rb.checks, rb.attacks, rb.movers
+}
+
+// replayBuf holds replayFlags' lists, reused so that a search asking for
+// repetition verdicts does not allocate once they have grown.
+type replayBuf struct {
+	moves           []Move
+	checks, attacks []bool
+	movers          []Color
 }
 
 // threatens reports whether the piece on s could capture an enemy piece

@@ -61,6 +61,9 @@ type Position struct {
 	// use: [0] for Outcome's legal-move test, [1] for the drop-mate test,
 	// which can run inside it.
 	scratch [2]*MoveList
+	// replay holds the repetition replay's buffers (replayFlags), allocated
+	// on first use.
+	replay *replayBuf
 }
 
 // Variant returns the position's variant.
@@ -110,6 +113,7 @@ func (pos *Position) Clone() *Position {
 	c := *pos
 	c.hist = append(make([]undo, 0, cap(pos.hist)), pos.hist...)
 	c.scratch = [2]*MoveList{}
+	c.replay = nil
 	return &c
 }
 

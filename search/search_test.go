@@ -348,3 +348,53 @@ func TestFeaturesOff(t *testing.T) {
 		}
 	}
 }
+
+// TestPerpetualCheckLoses: Black's rook has checked on every move of a
+// cycle; White completing the repetition wins by the shogi rule, so the
+// search (which takes the first recurrence as final) plays it and scores it
+// a win.
+func TestPerpetualCheckLoses(t *testing.T) {
+	pos := position(t, "shogi", "4k4/R8/9/9/9/9/9/9/4K4 b - 1")
+	for _, mv := range []string{"9b9a", "5a5b", "9a9b"} {
+		m, err := pos.ParseMoveUSI(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos.Make(m)
+	}
+	e := New(material{}, Options{HashMB: 4})
+	r := e.Search(pos, Limits{Depth: 3}, nil)
+	if pos.MoveUSI(r.Best) != "5b5a" || MateIn(r.Score) != 1 {
+		t.Fatalf("best %s score %d, want 5b5a winning by perpetual check", pos.MoveUSI(r.Best), r.Score)
+	}
+}
+
+// TestPerpetualAttackLoses: under chu's JCSA rule a side that attacks an
+// enemy piece with every move of a cycle loses; the search must see it, as
+// the referee does (Outcome).
+func TestPerpetualAttackLoses(t *testing.T) {
+	// Black's rook on 12l attacks White's gold on 12a... from a distance:
+	// the rook swings between 12k and 11k, attacking the gold on 12a and
+	// then the silver on 11a; White shuffles its king.
+	pos := position(t, "chu", "gs9k/12/12/12/12/12/12/12/12/12/R11/11K b - 1")
+	for _, mv := range []string{"12k11k", "1a1b", "11k12k"} {
+		m, err := pos.ParseMoveUSI(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos.Make(m)
+	}
+	// White to move: 1b1a completes the cycle in which every Black move
+	// attacked; by the JCSA rule Black loses, so White wins at once.
+	m, _ := pos.ParseMoveUSI("1b1a")
+	pos.Make(m)
+	if o := pos.RepetitionVerdict(); o.Result != movegen.WhiteWins {
+		t.Fatalf("verdict %v %s, want 0-1 by perpetual attack", o.Result, o.Reason)
+	}
+	pos.Unmake()
+	e := New(material{}, Options{HashMB: 4})
+	r := e.Search(pos, Limits{Depth: 3}, nil)
+	if pos.MoveUSI(r.Best) != "1b1a" || MateIn(r.Score) != 1 {
+		t.Fatalf("best %s score %d, want 1b1a winning by perpetual attack", pos.MoveUSI(r.Best), r.Score)
+	}
+}

@@ -274,10 +274,14 @@ func (w *worker) rootSearch(depth, alpha, beta, k int) int {
 
 // repetition scores a position that occurred before in the game or the
 // search with the same side to move, following the game's rule; ok is false
-// when the position is new or the rule lets play go on.
+// when the position is new or the rule lets play go on. The key scan finds
+// recurrences cheaply; the verdict comes from the rules engine
+// (RepetitionVerdict), which takes the first recurrence as final: a draw,
+// or a loss for the side that checked (or, by the JCSA and lishogi rules,
+// attacked) with every move of the cycle, or for the side that repeated
+// where the rules forbid it.
 func (w *worker) repetition(ply int) (score int, ok bool) {
-	rule := w.v.Repetition
-	if rule == movegen.RepNone {
+	if w.v.Repetition == movegen.RepNone {
 		return 0, false
 	}
 	n := w.rootLen + ply
@@ -289,36 +293,9 @@ func (w *worker) repetition(ply int) (score int, ok bool) {
 	if i < 0 {
 		return 0, false
 	}
-	switch rule {
-	case movegen.RepHaChu:
-		// Repeating is forbidden: the side that just moved loses.
-		return Mate - ply, true
-	case movegen.RepReiwa:
-		if w.stack[ply-1].move == movegen.ForcedPass || w.stack[ply-1].inCheck {
-			return 0, false
-		}
-		return Mate - ply, true
+	o := w.pos.RepetitionVerdict()
+	if o.Result == movegen.Ongoing {
+		return 0, false
 	}
-	// Four-fold repetition, scored at its first recurrence: a draw, unless
-	// one side gave check with every move of the cycle. Checks are known
-	// only inside the search, so a cycle reaching into the game history
-	// counts as a plain draw.
-	if i >= w.rootLen && w.perpetual(i, n) {
-		return Mate - ply, true // the side that just moved checked throughout
-	}
-	if i+1 >= w.rootLen && w.perpetual(i+1, n-1) {
-		return -Mate + ply, true // the side to move checked throughout
-	}
-	return 0, true
-}
-
-// perpetual reports whether every position of index lo+2, lo+4, ..., hi
-// (key-sequence indices inside the search) was reached with a check.
-func (w *worker) perpetual(lo, hi int) bool {
-	for j := hi; j > lo; j -= 2 {
-		if !w.stack[j-w.rootLen].inCheck {
-			return false
-		}
-	}
-	return hi > lo
+	return resultScore(o.Result, w.pos.SideToMove(), ply), true
 }
