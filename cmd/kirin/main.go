@@ -7,6 +7,7 @@
 //	kirin selfplay VARIANT [--games N] [--seed S] [--greedy] [--maxply P] [--time 10m]
 //	kirin bench [--variant V|all] [--depth D] [--threads T] [--hash MB] [--cpuprofile]
 //	kirin bench --tactics [--variant V|all] [--movetime MS] [--threads T] [--hash MB]
+//	kirin match --variant V --engine SPEC --engine SPEC [...]   (kirin match --help)
 //
 // Every command takes --variant-file FILE (play a variant of one's own),
 // --ruleset NAME (chu: jcsa, lishogi or hachu) and --option NAME=VALUE
@@ -16,15 +17,19 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/kirin-shogi/kirin/bench"
+	"github.com/kirin-shogi/kirin/match"
 	"github.com/kirin-shogi/kirin/movegen"
 	"github.com/pkg/profile"
 )
@@ -46,6 +51,7 @@ const usage = `usage:
   kirin selfplay VARIANT|all [--games N] [--seed S] [--greedy] [--maxply P] [--time 10m]
   kirin bench [--variant V|all] [--depth D] [--threads T] [--hash MB] [--cpuprofile]
   kirin bench --tactics [--variant V|all] [--movetime MS] [--threads T] [--hash MB]
+  kirin match --variant V --engine 'name=A cmd=PROG' --engine ... (kirin match --help)
 common options: --variant-file FILE, --ruleset NAME, --option NAME=VALUE (repeatable),
                 --profile MODE, --profile.path DIR
 `
@@ -198,6 +204,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	cmd := args[0]
+	if cmd == "match" {
+		if len(args) == 1 || args[1] == "--help" || args[1] == "-h" {
+			fmt.Fprint(stdout, match.Usage)
+			return 0
+		}
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		if err := match.Command(ctx, args[1:], stdout); err != nil {
+			fmt.Fprintln(stderr, "kirin match:", err)
+			return 1
+		}
+		return 0
+	}
 	o, err := parseOpts(args[1:])
 	if err == nil && o.profMode != "" {
 		mode, ok := profileModes[o.profMode]
