@@ -26,7 +26,6 @@ func fake(t *testing.T, name, mode string, after int, proto Protocol) EngineConf
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-
 func lookup(t *testing.T, name string) *movegen.Variant {
 	t.Helper()
 	v, err := movegen.Lookup(name)
@@ -128,9 +127,9 @@ func TestTaiThreeLegs(t *testing.T) {
 	sfen := strings.Join(rows, "/") + " b - 1"
 	cfg := &Config{
 		Openings: []Opening{{SFEN: sfen}},
-		Variant: v,
-		Engines: []EngineConfig{fake(t, "usi", "legs", 0, USI), fake(t, "cecp", "legs", 0, CECP)},
-		Games:   1, TC: TimeControl{Base: 60 * time.Second, Margin: time.Second, Hang: 10 * time.Second},
+		Variant:  v,
+		Engines:  []EngineConfig{fake(t, "usi", "legs", 0, USI), fake(t, "cecp", "legs", 0, CECP)},
+		Games:    1, TC: TimeControl{Base: 60 * time.Second, Margin: time.Second, Hang: 10 * time.Second},
 		Out: &out, PGN: &pgn, Adjudicate: Adjudication{MaxPlies: 300},
 	}
 	st, err := Run(context.Background(), cfg)
