@@ -17,10 +17,12 @@
 // clocks itself, measured on the wall clock from the moment the go command
 // has been written to the moment the move line has been read. Every move an
 // engine sends is parsed against the legal move list of the referee's
-// position (movegen.ParsMoveUSI / ParseMoveXBoard), so an illegal or
+// position (movegen.ParseMoveUSI / ParseMoveXBoard), so an illegal or
 // unreadable move loses at once. The game ends when movegen's Outcome says
 // so (with its reason), when an engine resigns, loses on time, crashes,
-// stalls, sends an illegal move, rejects a legal one or makes a false claim,
+// stalls, sends an illegal move, rejects a legal one or makes a false claim
+// (USI bestmove win; CECP result claims are left to the referee and the
+// engine must still move, except a claim of its own loss, which resigns),
 // at the move cap, or by score adjudication (Adjudication).
 //
 // # Protocols

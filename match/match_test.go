@@ -56,7 +56,7 @@ func TestFaults(t *testing.T) {
 		{"garbage", "illegal move: zz@@!!", true, TimeControl{Base: 5 * time.Second}},
 		{"slow", "loses on time", true, TimeControl{Inc: 500 * time.Millisecond}},
 		{"resign", "resigns", false, TimeControl{Base: 5 * time.Second}},
-		{"claim", "false", true, TimeControl{Base: 5 * time.Second}},
+		{"claim", "", true, TimeControl{Base: time.Second}}, // USI: false claim; CECP: claim ignored, then time
 		{"deadstart", "", true, TimeControl{Base: 5 * time.Second}},
 	}
 	for _, proto := range []Protocol{USI, CECP} {

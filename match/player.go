@@ -472,10 +472,15 @@ func (c *cecp) think(g *gameState) (thought, error) {
 		return th, &fault{faultCrash, c.cfg.Name + " disconnects"}
 	}
 	c.pending = ""
+	claim := ""
 	for {
 		l, err := c.p.readLine(deadline)
 		if err != nil {
-			return th, readErr(c.cfg.Name, err, g, false)
+			err = readErr(c.cfg.Name, err, g, false)
+			if f := err.(*fault); claim != "" {
+				f.msg += " after claiming " + claim
+			}
+			return th, err
 		}
 		t := strings.TrimSpace(l)
 		switch {
@@ -497,7 +502,16 @@ func (c *cecp) think(g *gameState) (thought, error) {
 		case strings.HasPrefix(t, "resign") || strings.Contains(t, " resigns"):
 			return th, &fault{faultResign, c.cfg.Name + " resigns"}
 		case strings.HasPrefix(t, "1-0") || strings.HasPrefix(t, "0-1") || strings.HasPrefix(t, "1/2-1/2"):
-			return th, &fault{faultClaim, c.cfg.Name + " makes a false claim: " + clip(t)}
+			// A claim that the engine itself has lost is a resignation
+			// (HaChu sends "0-1 {resign}").
+			if strings.HasPrefix(t, movegen.Win(me.Other()).String()) {
+				return th, &fault{faultResign, c.cfg.Name + " resigns"}
+			}
+			// Other claims are left to the referee, which has already found
+			// the game going on: the engine must still move (SjaakII
+			// claims 50-move draws that okisaki does not have, after its
+			// move or instead of one).
+			claim = clip(t)
 		default:
 			if m := thinkingRE.FindStringSubmatch(t); m != nil {
 				th.depth, _ = strconv.Atoi(m[1])
