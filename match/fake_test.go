@@ -88,8 +88,7 @@ func fakeEngine(mode string, after int) int {
 				return "", false
 			case "claim":
 				if cecp {
-					say("1-0 {fake claims a win}")
-					say("0-1 {fake claims a win}")
+					say("%s {fake claims a win}", movegen.Win(pos.SideToMove()))
 				} else {
 					say("bestmove win")
 				}
