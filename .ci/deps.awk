@@ -3,7 +3,8 @@
 # (shared/STYLE.md 4.1) forbid: movegen imports none of ours; eval and search
 # import movegen only; protocol imports movegen and search; bench imports
 # movegen, search and eval; match (the match runner, which talks to engine
-# processes) imports movegen only.
+# processes) imports movegen only; analyze (kirin analyze) imports movegen,
+# search, eval and match (for its PGN reader).
 BEGIN {
   mod = "github.com/kirin-shogi/kirin/"
   allow["movegen"] = ""
@@ -12,6 +13,7 @@ BEGIN {
   allow["protocol"] = "movegen search"
   allow["bench"] = "movegen search eval"
   allow["match"] = "movegen"
+  allow["analyze"] = "movegen search eval match"
   bad = 0
 }
 {

@@ -8,6 +8,8 @@
 //	kirin bench [--variant V|all] [--depth D] [--threads T] [--hash MB] [--cpuprofile]
 //	kirin bench --tactics [--variant V|all] [--movetime MS] [--threads T] [--hash MB]
 //	kirin match --variant V --engine SPEC --engine SPEC [...]   (kirin match --help)
+//	kirin analyze VARIANT [--fen POS] [--moves ...] [--depth D | --time S] [--multipv N] [--json] [--board]
+//	kirin analyze [VARIANT] --game FILE [--depth D | --time S] [--json]
 //
 // Every command takes --variant-file FILE (play a variant of one's own),
 // --ruleset NAME (chu: jcsa, lishogi or hachu) and --option NAME=VALUE
@@ -52,6 +54,8 @@ const usage = `usage:
   kirin bench [--variant V|all] [--depth D] [--threads T] [--hash MB] [--cpuprofile]
   kirin bench --tactics [--variant V|all] [--movetime MS] [--threads T] [--hash MB]
   kirin match --variant V --engine 'name=A cmd=PROG' --engine ... (kirin match --help)
+  kirin analyze VARIANT [--fen POS] [--moves ...] [--depth D | --time S] [--multipv N] [--json] [--board]
+  kirin analyze [VARIANT] --game FILE [--depth D | --time S] [--json]
 common options: --variant-file FILE, --ruleset NAME, --option NAME=VALUE (repeatable),
                 --profile MODE, --profile.path DIR
 `
@@ -75,6 +79,10 @@ type opts struct {
 	seed        int64
 	greedy      bool
 	maxPly      int
+	multiPV     int
+	json        bool
+	board       bool
+	game        string
 	profMode    string
 	profPath    string
 	args        []string
@@ -111,6 +119,21 @@ func parseOpts(args []string) (*opts, error) {
 			o.divide = true
 		case a == "--greedy":
 			o.greedy = true
+		case a == "--json":
+			o.json = true
+		case a == "--board":
+			o.board = true
+		case a == "--game":
+			o.game, err = value(&i, a)
+		case a == "--multipv":
+			var val string
+			if val, err = value(&i, a); err == nil {
+				n, perr := strconv.Atoi(val)
+				if perr != nil || n < 1 || n > 256 {
+					return nil, fmt.Errorf("--multipv needs a number from 1 to 256, got %q", val)
+				}
+				o.multiPV = n
+			}
 		case a == "--variant":
 			o.benchVar, err = value(&i, a)
 		case a == "--tactics":
@@ -146,6 +169,9 @@ func parseOpts(args []string) (*opts, error) {
 			var val string
 			if val, err = value(&i, a); err == nil {
 				d, perr := time.ParseDuration(val)
+				if secs, ferr := strconv.ParseFloat(val, 64); ferr == nil {
+					d, perr = time.Duration(secs*float64(time.Second)), nil
+				}
 				if perr != nil || d <= 0 {
 					return nil, fmt.Errorf("--time needs a positive duration such as 10m, got %q", val)
 				}
@@ -238,6 +264,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			err = cmdSelfPlay(stdout, o)
 		case "bench":
 			err = cmdBench(stdout, o)
+		case "analyze":
+			err = cmdAnalyze(stdout, o)
 		case "version":
 			fmt.Fprintln(stdout, "kirin", version)
 		default:
