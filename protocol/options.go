@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kirin-shogi/kirin/movegen"
+	"github.com/kirin-shogi/kirin/search"
 )
 
 // option describes one engine option as the front ends announce it.
@@ -81,12 +82,23 @@ func (s *session) setGameOption(name, value string) (bool, error) {
 	return false, nil
 }
 
-// setEngineOption sets Hash, Threads or MultiPV (also with a USI_ prefix).
+// setEngineOption sets Hash, Threads, MultiPV (also with a USI_ prefix),
+// Ponder or SearchOff (a comma list of search features to switch off, as
+// search.ParseFeatures reads it: nullmove, lmr, pruning, aspiration,
+// extensions, ttcut; none for all on).
 func (s *session) setEngineOption(name, value string) (bool, error) {
 	n := strings.TrimPrefix(strings.ToLower(name), "usi_")
 	o := s.opts
 	var field *int
 	switch n {
+	case "searchoff":
+		off, err := search.ParseFeatures(strings.TrimSpace(value))
+		if err != nil {
+			return true, fmt.Errorf("option SearchOff: %v", err)
+		}
+		o.Off = off
+		s.setOptions(o)
+		return true, nil
 	case "hash":
 		field = &o.HashMB
 	case "threads":

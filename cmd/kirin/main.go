@@ -8,6 +8,9 @@
 //	kirin selfplay VARIANT|all --vs-material [--games N] [--seed S] [--depth D | --nodes N] [--maxply P]
 //	kirin bench [--variant V|all] [--depth D] [--threads T] [--hash MB] [--cpuprofile]
 //	kirin bench --tactics [--variant V|all] [--movetime MS] [--threads T] [--hash MB]
+//	kirin match --variant V --engine SPEC --engine SPEC [...]   (kirin match --help)
+//	kirin analyze VARIANT [--fen POS] [--moves ...] [--depth D | --time S] [--multipv N] [--json] [--board]
+//	kirin analyze [VARIANT] --game FILE [--depth D | --time S] [--json]
 //
 // Every command takes --variant-file FILE (play a variant of one's own),
 // --ruleset NAME (chu: jcsa, lishogi or hachu) and --option NAME=VALUE
@@ -17,15 +20,19 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/kirin-shogi/kirin/bench"
+	"github.com/kirin-shogi/kirin/match"
 	"github.com/kirin-shogi/kirin/movegen"
 	"github.com/kirin-shogi/kirin/search"
 	"github.com/pkg/profile"
@@ -49,6 +56,9 @@ const usage = `usage:
   kirin selfplay VARIANT|all --vs-material [--games N] [--seed S] [--depth D | --nodes N] [--maxply P]
   kirin bench [--variant V|all] [--depth D] [--threads T] [--hash MB] [--cpuprofile]
   kirin bench --tactics [--variant V|all] [--movetime MS] [--threads T] [--hash MB]
+  kirin match --variant V --engine 'name=A cmd=PROG' --engine ... (kirin match --help)
+  kirin analyze VARIANT [--fen POS] [--moves ...] [--depth D | --time S] [--multipv N] [--json] [--board]
+  kirin analyze [VARIANT] --game FILE [--depth D | --time S] [--json]
 common options: --variant-file FILE, --ruleset NAME, --option NAME=VALUE (repeatable),
                 --profile MODE, --profile.path DIR
 `
@@ -72,6 +82,10 @@ type opts struct {
 	seed        int64
 	greedy      bool
 	maxPly      int
+	multiPV     int
+	json        bool
+	board       bool
+	game        string
 	profMode    string
 	profPath    string
 	args        []string
@@ -109,6 +123,21 @@ func parseOpts(args []string) (*opts, error) {
 			o.divide = true
 		case a == "--greedy":
 			o.greedy = true
+		case a == "--json":
+			o.json = true
+		case a == "--board":
+			o.board = true
+		case a == "--game":
+			o.game, err = value(&i, a)
+		case a == "--multipv":
+			var val string
+			if val, err = value(&i, a); err == nil {
+				n, perr := strconv.Atoi(val)
+				if perr != nil || n < 1 || n > 256 {
+					return nil, fmt.Errorf("--multipv needs a number from 1 to 256, got %q", val)
+				}
+				o.multiPV = n
+			}
 		case a == "--variant":
 			o.benchVar, err = value(&i, a)
 		case a == "--tactics":
@@ -144,6 +173,9 @@ func parseOpts(args []string) (*opts, error) {
 			var val string
 			if val, err = value(&i, a); err == nil {
 				d, perr := time.ParseDuration(val)
+				if secs, ferr := strconv.ParseFloat(val, 64); ferr == nil {
+					d, perr = time.Duration(secs*float64(time.Second)), nil
+				}
 				if perr != nil || d <= 0 {
 					return nil, fmt.Errorf("--time needs a positive duration such as 10m, got %q", val)
 				}
@@ -204,6 +236,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	cmd := args[0]
+	if cmd == "match" {
+		if len(args) == 1 || args[1] == "--help" || args[1] == "-h" {
+			fmt.Fprint(stdout, match.Usage)
+			return 0
+		}
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		if err := match.Command(ctx, args[1:], stdout); err != nil {
+			fmt.Fprintln(stderr, "kirin match:", err)
+			return 1
+		}
+		return 0
+	}
 	o, err := parseOpts(args[1:])
 	if err == nil && o.profMode != "" {
 		mode, ok := profileModes[o.profMode]
@@ -231,6 +276,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			}
 		case "bench":
 			err = cmdBench(stdout, o)
+		case "analyze":
+			err = cmdAnalyze(stdout, o)
 		case "version":
 			fmt.Fprintln(stdout, "kirin", version)
 		default:

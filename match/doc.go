@@ -1,0 +1,56 @@
+// Package match runs games between engine processes that speak CECP
+// (XBoard protocol 2) or USI, with Kirin's rules engine (movegen) as the
+// referee. It is what `kirin match` runs.
+//
+// # Model
+//
+// A Config names the game (a movegen.Variant), the engines (EngineConfig:
+// command, protocol, options), the schedule (round robin or gauntlet, games
+// per pairing, colour alternation, openings), the time control (TimeControl)
+// and the adjudication rules. Run plays the games on Concurrency workers and
+// reports each finished game and the running score through a Reporter; it
+// returns the Standings.
+//
+// Each game starts fresh engine processes (so a crash or a hang cannot
+// poison the next game), plays them against each other and stops them
+// afterwards (quit, then kill after a grace period). The runner keeps the
+// clocks itself, measured on the wall clock from the moment the go command
+// has been written to the moment the move line has been read. Every move an
+// engine sends is parsed against the legal move list of the referee's
+// position (movegen.ParseMoveUSI / ParseMoveXBoard), so an illegal or
+// unreadable move loses at once. The game ends when movegen's Outcome says
+// so (with its reason), when an engine resigns, loses on time, crashes,
+// stalls, sends an illegal move, rejects a legal one or makes a false claim
+// (USI bestmove win; CECP result claims are left to the referee and the
+// engine must still move, except a claim of its own loss, which resigns),
+// at the move cap, or by score adjudication (Adjudication).
+//
+// # Protocols
+//
+// USI: usi/usiok, setoption for the user's options and then USI_Variant (or
+// UCI_Variant, whichever the engine announces) unless the game is shogi,
+// isready/readyok, usinewgame; each move is "position startpos|sfen ...
+// moves ..." with the whole game and go with btime (the first mover's
+// clock), wtime, binc/winc or byoyomi, movetime, depth or nodes. Scores
+// from info lines (cp, or mate in plies) feed the adjudication and the PGN
+// comments.
+//
+// CECP: xboard, protover 2, every feature accepted; memory (HaChu needs it
+// before it searches), new, variant, force, option NAME=VALUE, setboard
+// when the game does not start from the variant's start position, level /
+// st / sd, post, easy, the opening moves, ping/pong. The engine is kept in
+// force mode; on its turn it gets time, otim and go, and force after its
+// move. Multi-leg moves may come in one line or one "move" line per leg
+// ending in a comma (HaChu). An engine marked setboard=always gets the
+// position by setboard before every move instead of the opponent's moves
+// (SjaakII claims 50-move draws in games fed move by move).
+//
+// # Output
+//
+// PGN (WritePGN): White is the first mover (XBoard's convention, sente),
+// Variant tag, SetUp/FEN for games not from the start position, moves in
+// XBoard coordinates on boards XBoard can show (up to 16x15), else in
+// Kirin's USI dialect, with {score/depth time} comments and the result
+// reason as the last comment and in the Termination tag. Stats holds the
+// Elo estimate with its 95% error (cutechess-cli's formulas) and the SPRT.
+package match

@@ -1,0 +1,430 @@
+package match
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"math/rand"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/kirin-shogi/kirin/movegen"
+)
+
+// Tournament kinds.
+const (
+	RoundRobin = "round-robin"
+	Gauntlet   = "gauntlet"
+)
+
+// Config is a whole match.
+type Config struct {
+	// Variant is the game, as the referee plays it (rule set and options
+	// applied).
+	Variant *movegen.Variant
+	// Engines are the players; in a gauntlet the first plays all others.
+	Engines []EngineConfig
+	// Tournament is RoundRobin (default) or Gauntlet.
+	Tournament string
+	// Games per pairing and round (default 2) and Rounds (default 1).
+	Games, Rounds int
+	// TC is the time control.
+	TC TimeControl
+	// Concurrency is the number of games played at once (default 1).
+	Concurrency int
+	// Openings are cycled through; RandomPlies random legal plies are
+	// played after each (Seed makes them reproducible). Repeat plays each
+	// opening twice, with the colours swapped.
+	Openings    []Opening
+	RandomPlies int
+	Seed        int64
+	Repeat      bool
+	// Adjudicate holds the score adjudication rules and the move cap.
+	Adjudicate Adjudication
+	// SPRT, if set, stops the match (of two engines) once decided.
+	SPRT *SPRT
+	// PGN receives every finished game (may be nil); Notation is "xboard",
+	// "usi" or "hodges" ("" picks xboard on boards XBoard can show).
+	PGN      io.Writer
+	Notation string
+	// Event names the match in the PGN.
+	Event string
+	// Log receives every line between the runner and the engines (may be
+	// nil).
+	Log io.Writer
+	// Out receives the progress lines (may be nil).
+	Out io.Writer
+	// RatingInterval prints the Elo line every this many games (0: 10).
+	RatingInterval int
+}
+
+// Standings are the results so far.
+type Standings struct {
+	// Names lists the engines in configuration order.
+	Names []string
+	// Total is each engine's score against all others.
+	Total map[string]*Score
+	// Pairs holds the score of the first-named engine of each pairing
+	// ("A vs B") against the second.
+	Pairs map[string]*Score
+	// PairOrder lists the pairing keys in schedule order.
+	PairOrder []string
+	// Games counts finished games; Faults those ended by an engine fault
+	// (crash, stall, illegal move, false claim, time loss).
+	Games, Faults int
+	// Reasons counts game ends by reason.
+	Reasons map[string]int
+	// SPRTResult is "H0" or "H1" once the SPRT has decided.
+	SPRTResult string
+	// Planned is the number of games scheduled.
+	Planned int
+}
+
+// pairKey names a pairing.
+func pairKey(a, b string) string { return a + " vs " + b }
+
+// schedule lists the games of the match.
+func (cfg *Config) schedule() ([]gameSpec, error) {
+	var pairs [][2]int
+	n := len(cfg.Engines)
+	switch cfg.Tournament {
+	case RoundRobin, "":
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				pairs = append(pairs, [2]int{i, j})
+			}
+		}
+	case Gauntlet:
+		for j := 1; j < n; j++ {
+			pairs = append(pairs, [2]int{0, j})
+		}
+	default:
+		return nil, fmt.Errorf("unknown tournament %q (round-robin, gauntlet)", cfg.Tournament)
+	}
+	var specs []gameSpec
+	rng := rand.New(rand.NewSource(cfg.Seed))
+	var openings []Opening
+	opening := func(k int) (Opening, error) {
+		for len(openings) <= k {
+			o := Opening{}
+			if len(cfg.Openings) > 0 {
+				o = cfg.Openings[len(openings)%len(cfg.Openings)]
+			}
+			o, err := randomPlies(cfg.Variant, o, cfg.RandomPlies, rng)
+			if err != nil {
+				return o, err
+			}
+			openings = append(openings, o)
+		}
+		return openings[k], nil
+	}
+	for r := 0; r < cfg.Rounds; r++ {
+		for _, p := range pairs {
+			for k := 0; k < cfg.Games; k++ {
+				idx := r*cfg.Games + k
+				oi := idx
+				if cfg.Repeat {
+					oi = idx / 2
+				}
+				o, err := opening(oi)
+				if err != nil {
+					return nil, err
+				}
+				a, b := &cfg.Engines[p[0]], &cfg.Engines[p[1]]
+				if idx%2 == 1 {
+					a, b = b, a
+				}
+				specs = append(specs, gameSpec{number: len(specs) + 1, round: r + 1,
+					engines: [2]*EngineConfig{a, b}, opening: o})
+			}
+		}
+	}
+	return specs, nil
+}
+
+// randomPlies adds n random legal plies to an opening (none that end the
+// game).
+func randomPlies(v *movegen.Variant, o Opening, n int, rng *rand.Rand) (Opening, error) {
+	if n == 0 {
+		return o, nil
+	}
+	sfen := o.SFEN
+	if sfen == "" {
+		sfen = "startpos"
+	}
+	for try := 0; try < 100; try++ {
+		pos, err := movegen.NewPosition(v, sfen)
+		if err != nil {
+			return o, err
+		}
+		moves := append([]string(nil), o.Moves...)
+		ok := true
+		for _, t := range o.Moves {
+			m, err := pos.ParseMoveUSI(t)
+			if err != nil {
+				return o, fmt.Errorf("opening move %s: %v", t, err)
+			}
+			pos.Make(m)
+		}
+		var list movegen.MoveList
+		for i := 0; i < n && ok; i++ {
+			list.N = 0
+			pos.GenerateLegal(&list)
+			if list.N == 0 {
+				ok = false
+				break
+			}
+			m := list.Moves[rng.Intn(list.N)]
+			moves = append(moves, pos.MoveUSI(m))
+			pos.Make(m)
+			ok = pos.Outcome().Result == movegen.Ongoing
+		}
+		if ok {
+			return Opening{SFEN: o.SFEN, Moves: moves}, nil
+		}
+	}
+	return o, fmt.Errorf("no %d random plies from %q keep the game going", n, sfen)
+}
+
+// Run plays the match. It returns the standings when all games are done,
+// the SPRT has decided, or ctx is cancelled (games in progress are then
+// aborted and not counted).
+func Run(ctx context.Context, cfg *Config) (*Standings, error) {
+	if cfg.Variant == nil {
+		return nil, fmt.Errorf("no variant")
+	}
+	if len(cfg.Engines) < 2 {
+		return nil, fmt.Errorf("a match needs at least two engines")
+	}
+	names := map[string]bool{}
+	for i := range cfg.Engines {
+		if err := cfg.Engines[i].check(); err != nil {
+			return nil, err
+		}
+		if names[cfg.Engines[i].Name] {
+			return nil, fmt.Errorf("two engines are named %q (use name=)", cfg.Engines[i].Name)
+		}
+		names[cfg.Engines[i].Name] = true
+	}
+	if cfg.Games <= 0 {
+		cfg.Games = 2
+	}
+	if cfg.Rounds <= 0 {
+		cfg.Rounds = 1
+	}
+	if cfg.Concurrency <= 0 {
+		cfg.Concurrency = 1
+	}
+	if cfg.TC.Hang <= 0 {
+		cfg.TC.Hang = 60 * time.Second
+	}
+	if cfg.RatingInterval <= 0 {
+		cfg.RatingInterval = 10
+	}
+	if cfg.SPRT != nil && len(cfg.Engines) != 2 {
+		return nil, fmt.Errorf("the SPRT needs exactly two engines")
+	}
+	specs, err := cfg.schedule()
+	if err != nil {
+		return nil, err
+	}
+	out := cfg.Out
+	if out == nil {
+		out = io.Discard
+	}
+	st := &Standings{Total: map[string]*Score{}, Pairs: map[string]*Score{}, Reasons: map[string]int{}, Planned: len(specs)}
+	for _, e := range cfg.Engines {
+		st.Names = append(st.Names, e.Name)
+		st.Total[e.Name] = &Score{}
+	}
+	var logMu sync.Mutex
+	logf := func(num int) func(engine, dir, line string) {
+		if cfg.Log == nil {
+			return nil
+		}
+		return func(engine, dir, line string) {
+			logMu.Lock()
+			fmt.Fprintf(cfg.Log, "%s game %d %s %s %s\n", time.Now().Format("15:04:05.000"), num, engine, dir, line)
+			logMu.Unlock()
+		}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	todo := make(chan gameSpec)
+	done := make(chan *Game)
+	var wg sync.WaitGroup
+	for w := 0; w < cfg.Concurrency; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for spec := range todo {
+				fmt.Fprintf(out, "Started game %d of %d (%s vs %s)\n", spec.number, len(specs), spec.engines[0].Name, spec.engines[1].Name)
+				done <- playGame(ctx, cfg, spec, logf(spec.number))
+			}
+		}()
+	}
+	go func() {
+		defer close(todo)
+		for _, s := range specs {
+			select {
+			case todo <- s:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(done) }()
+	for g := range done {
+		if g.Result == movegen.Ongoing {
+			fmt.Fprintf(out, "Aborted game %d (%s vs %s): %s\n", g.Number, g.Black, g.White, g.Reason)
+			continue
+		}
+		st.add(cfg, g)
+		if cfg.PGN != nil {
+			if err := WritePGN(cfg.PGN, cfg, g); err != nil {
+				fmt.Fprintf(out, "Warning: PGN: %v\n", err)
+			}
+		}
+		fmt.Fprintf(out, "Finished game %d (%s vs %s): %s {%s}\n", g.Number, g.Black, g.White, g.Result, g.Reason)
+		key := pairKey(g.Black, g.White)
+		if _, ok := st.Pairs[key]; !ok {
+			key = pairKey(g.White, g.Black)
+		}
+		fmt.Fprintf(out, "Score of %s: %s\n", key, st.Pairs[key])
+		if st.Games%cfg.RatingInterval == 0 && len(st.PairOrder) == 1 {
+			st.writeElo(out, key)
+		}
+		if cfg.SPRT != nil && st.SPRTResult == "" {
+			s := st.Pairs[pairKey(cfg.Engines[0].Name, cfg.Engines[1].Name)]
+			if s != nil {
+				if d := cfg.SPRT.Decide(*s); d != "" {
+					st.SPRTResult = d
+					fmt.Fprintf(out, "SPRT: %s accepted after %d games; stopping\n", d, st.Games)
+					cancel()
+				}
+			}
+		}
+	}
+	fmt.Fprintln(out)
+	st.Write(out, cfg)
+	return st, nil
+}
+
+// add counts a finished game.
+func (st *Standings) add(cfg *Config, g *Game) {
+	st.Games++
+	if g.Faulty != "" {
+		st.Faults++
+	}
+	st.Reasons[g.Reason]++
+	key, first := pairKey(g.Black, g.White), g.Black
+	if _, ok := st.Pairs[key]; !ok {
+		if _, ok := st.Pairs[pairKey(g.White, g.Black)]; ok {
+			key, first = pairKey(g.White, g.Black), g.White
+		} else {
+			// The pairing's order follows the configuration.
+			for _, n := range st.Names {
+				if n == g.White {
+					key, first = pairKey(g.White, g.Black), g.White
+					break
+				}
+				if n == g.Black {
+					break
+				}
+			}
+			st.Pairs[key] = &Score{}
+			st.PairOrder = append(st.PairOrder, key)
+		}
+	}
+	ps := st.Pairs[key]
+	bs, ws := st.Total[g.Black], st.Total[g.White]
+	switch g.Result {
+	case movegen.BlackWins:
+		bs.W++
+		ws.L++
+		if first == g.Black {
+			ps.W++
+		} else {
+			ps.L++
+		}
+	case movegen.WhiteWins:
+		ws.W++
+		bs.L++
+		if first == g.White {
+			ps.W++
+		} else {
+			ps.L++
+		}
+	default:
+		bs.D++
+		ws.D++
+		ps.D++
+	}
+}
+
+// writeElo prints cutechess's Elo line for a pairing.
+func (st *Standings) writeElo(w io.Writer, key string) {
+	s := st.Pairs[key]
+	elo, margin := s.Elo()
+	fmt.Fprintf(w, "Elo difference: %s +/- %s, LOS: %.1f %%, DrawRatio: %.1f %%\n", fmtElo(elo), fmtElo(margin), 100*s.LOS(), 100*s.DrawRatio())
+}
+
+func fmtElo(x float64) string {
+	switch {
+	case math.IsInf(x, 1) || math.IsNaN(x):
+		return "inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	}
+	return fmt.Sprintf("%.1f", x+0) // +0 turns -0 into 0
+}
+
+// Write prints the final report: the score and Elo lines of every pairing,
+// the table of engines, the SPRT verdict, and the game ends by reason.
+func (st *Standings) Write(w io.Writer, cfg *Config) {
+	for _, key := range st.PairOrder {
+		fmt.Fprintf(w, "Score of %s: %s\n", key, st.Pairs[key])
+		st.writeElo(w, key)
+	}
+	if cfg.SPRT != nil {
+		s := Score{}
+		if p := st.Pairs[pairKey(cfg.Engines[0].Name, cfg.Engines[1].Name)]; p != nil {
+			s = *p
+		}
+		lo, hi := cfg.SPRT.Bounds()
+		verdict := st.SPRTResult
+		if verdict == "" {
+			verdict = "undecided"
+		}
+		fmt.Fprintf(w, "SPRT (elo0 %g, elo1 %g, alpha %g, beta %g): LLR %.2f, bounds [%.2f, %.2f]: %s\n",
+			cfg.SPRT.Elo0, cfg.SPRT.Elo1, cfg.SPRT.Alpha, cfg.SPRT.Beta, cfg.SPRT.LLR(s), lo, hi, verdict)
+	}
+	fmt.Fprintf(w, "\n%4s %-24s %7s %7s %6s %7s %6s\n", "Rank", "Name", "Elo", "+/-", "Games", "Score", "Draw")
+	names := append([]string(nil), st.Names...)
+	sort.SliceStable(names, func(i, j int) bool { return st.Total[names[i]].Ratio() > st.Total[names[j]].Ratio() })
+	for i, n := range names {
+		s := st.Total[n]
+		elo, margin := s.Elo()
+		fmt.Fprintf(w, "%4d %-24s %7s %7s %6d %6.1f%% %5.1f%%\n", i+1, n, fmtElo(elo), fmtElo(margin), s.N(), 100*s.Ratio(), 100*s.DrawRatio())
+	}
+	fmt.Fprintf(w, "\n%d of %d games played", st.Games, st.Planned)
+	if st.Faults > 0 {
+		fmt.Fprintf(w, ", %d ended by an engine fault", st.Faults)
+	}
+	fmt.Fprintln(w)
+	var reasons []string
+	for r := range st.Reasons {
+		reasons = append(reasons, r)
+	}
+	sort.Slice(reasons, func(i, j int) bool {
+		if st.Reasons[reasons[i]] != st.Reasons[reasons[j]] {
+			return st.Reasons[reasons[i]] > st.Reasons[reasons[j]]
+		}
+		return reasons[i] < reasons[j]
+	})
+	for _, r := range reasons {
+		fmt.Fprintf(w, "  %4d  %s\n", st.Reasons[r], r)
+	}
+}

@@ -1,0 +1,204 @@
+package match
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kirin-shogi/kirin/movegen"
+)
+
+// fake returns an engine that runs this test binary as the fake engine.
+func fake(t *testing.T, name, mode string, after int, proto Protocol) EngineConfig {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return EngineConfig{Name: name, Proto: proto,
+		Cmd: []string{"/usr/bin/env", "KIRIN_FAKE_ENGINE=" + mode, "KIRIN_FAKE_AFTER=" + itoa(after), exe}}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func lookup(t *testing.T, name string) *movegen.Variant {
+	t.Helper()
+	v, err := movegen.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// TestFaults: an engine that crashes, hangs, sends an illegal move or
+// garbage, overruns its clock, resigns, makes a false claim or does not
+// start loses every game, with the reason recorded, and the match goes on
+// to the end. Both protocols.
+func TestFaults(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays games")
+	}
+	cases := []struct {
+		mode   string
+		reason string // in Game.Reason
+		faulty bool
+		tc     TimeControl
+	}{
+		{"crash", "disconnects", true, TimeControl{Base: 5 * time.Second}},
+		{"hang", "loses on time", true, TimeControl{Base: time.Second}},
+		{"hang", "stalls", true, TimeControl{Depth: 3, Hang: time.Second}},
+		{"illegal", "illegal move", true, TimeControl{Base: 5 * time.Second}},
+		{"garbage", "illegal move: zz@@!!", true, TimeControl{Base: 5 * time.Second}},
+		{"slow", "loses on time", true, TimeControl{Inc: 500 * time.Millisecond}},
+		{"resign", "resigns", false, TimeControl{Base: 5 * time.Second}},
+		{"claim", "", true, TimeControl{Base: time.Second}}, // USI: false claim; CECP: claim ignored, then time
+		{"deadstart", "", true, TimeControl{Base: 5 * time.Second}},
+	}
+	for _, proto := range []Protocol{USI, CECP} {
+		for _, c := range cases {
+			c, proto := c, proto
+			t.Run(string(proto)+"/"+c.mode+"/"+c.tc.String(), func(t *testing.T) {
+				t.Parallel()
+				var out, pgn bytes.Buffer
+				c.tc.Margin = 50 * time.Millisecond
+				if c.tc.Hang == 0 {
+					c.tc.Hang = 10 * time.Second
+				}
+				cfg := &Config{
+					Variant: lookup(t, "shogi"),
+					Engines: []EngineConfig{fake(t, "good", "good", 0, proto), fake(t, "bad", c.mode, 3, proto)},
+					Games:   2, TC: c.tc, Out: &out, PGN: &pgn,
+					Adjudicate: Adjudication{MaxPlies: 60},
+				}
+				st, err := Run(context.Background(), cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if st.Games != 2 {
+					t.Fatalf("%d games finished, want 2:\n%s", st.Games, out.String())
+				}
+				if s := st.Pairs["good vs bad"]; s == nil || s.W != 2 {
+					t.Fatalf("good should win both games: %+v\n%s", s, out.String())
+				}
+				if want := map[bool]int{true: 2, false: 0}[c.faulty]; st.Faults != want {
+					t.Errorf("%d faults, want %d", st.Faults, want)
+				}
+				for r := range st.Reasons {
+					if !strings.Contains(r, c.reason) || !strings.HasPrefix(r, "bad") {
+						t.Errorf("reason %q, want one naming bad and containing %q", r, c.reason)
+					}
+				}
+				games, err := ReadPGN(&pgn)
+				if err != nil || len(games) != 2 {
+					t.Fatalf("PGN: %d games, %v", len(games), err)
+				}
+				if !strings.Contains(out.String(), "Score of good vs bad: 2 - 0 - 0") {
+					t.Errorf("no final score line:\n%s", out.String())
+				}
+			})
+		}
+	}
+}
+
+// TestTaiThreeLegs: a 25x25 game between engines that prefer many-legged
+// moves over both protocols; the PGN (USI notation, as XBoard cannot show
+// tai) holds three-leg moves and replays legally.
+func TestTaiThreeLegs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a game")
+	}
+	var out, pgn bytes.Buffer
+	v := lookup(t, "tai")
+	// A lion dog in front of two enemy pawns: the first move can take both.
+	rows := []string{"12e12"}
+	for i := 0; i < 8; i++ {
+		rows = append(rows, "25")
+	}
+	rows = append(rows, "12p12", "12p12", "25", "12[LD]12")
+	for i := 0; i < 11; i++ {
+		rows = append(rows, "25")
+	}
+	rows = append(rows, "12E12")
+	sfen := strings.Join(rows, "/") + " b - 1"
+	cfg := &Config{
+		Openings: []Opening{{SFEN: sfen}},
+		Variant:  v,
+		Engines:  []EngineConfig{fake(t, "usi", "legs", 0, USI), fake(t, "cecp", "legs", 0, CECP)},
+		Games:    1, TC: TimeControl{Base: 60 * time.Second, Margin: time.Second, Hang: 10 * time.Second},
+		Out: &out, PGN: &pgn, Adjudicate: Adjudication{MaxPlies: 300},
+	}
+	st, err := Run(context.Background(), cfg)
+	if err != nil || st.Games != 1 || st.Faults != 0 {
+		t.Fatalf("games %d faults %d err %v\n%s", st.Games, st.Faults, err, out.String())
+	}
+	games, err := ReadPGN(&pgn)
+	if err != nil || len(games) != 1 {
+		t.Fatalf("PGN: %v", err)
+	}
+	pos, err := movegen.NewPosition(v, games[0].Tags["SFEN"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	three := 0
+	for _, t1 := range games[0].Moves {
+		m, err := ParseMoveAny(pos, t1)
+		if err != nil {
+			t.Fatalf("replay %s: %v", t1, err)
+		}
+		if m.Mid2() != movegen.NoSquare {
+			three++
+		}
+		pos.Make(m)
+	}
+	if three == 0 {
+		t.Fatalf("no three-leg move in %d plies", len(games[0].Moves))
+	}
+	t.Logf("%d plies, %d three-leg moves, %s", len(games[0].Moves), three, games[0].Tags["Termination"])
+}
+
+// TestElo checks the Elo arithmetic against known values.
+func TestElo(t *testing.T) {
+	elo, margin := Score{W: 60, L: 40}.Elo()
+	if math.Abs(elo-70.44) > 0.01 {
+		t.Errorf("elo(0.6) = %.2f, want 70.44", elo)
+	}
+	// sd of the score = sqrt(0.24/100) = 0.049; 95%: 0.6 ± 0.096.
+	want := (eloOf(0.6+1.959964*math.Sqrt(0.0024)) - eloOf(0.6-1.959964*math.Sqrt(0.0024))) / 2
+	if math.Abs(margin-want) > 1e-3 || margin < 60 || margin > 80 {
+		t.Errorf("margin %.2f, want %.2f", margin, want)
+	}
+	e2, m2 := Score{W: 40, L: 60}.Elo()
+	if math.Abs(e2+elo) > 1e-9 || math.Abs(m2-margin) > 1e-9 {
+		t.Errorf("not symmetric: %.2f ± %.2f vs %.2f ± %.2f", elo, margin, e2, m2)
+	}
+	if _, m := (Score{W: 3}).Elo(); !math.IsInf(m, 1) {
+		t.Errorf("a perfect score should have an infinite margin")
+	}
+	if s := (Score{W: 3, L: 1, D: 2}).String(); s != "3 - 1 - 2  [0.667]  6" {
+		t.Errorf("score line %q", s)
+	}
+}
+
+// TestSPRT: a lopsided result accepts H1, its mirror H0, an even one
+// neither.
+func TestSPRT(t *testing.T) {
+	sp := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	if d := sp.Decide(Score{W: 300, L: 200, D: 100}); d != "H1" {
+		t.Errorf("300-200-100: %q (LLR %.2f)", d, sp.LLR(Score{W: 300, L: 200, D: 100}))
+	}
+	if d := sp.Decide(Score{W: 200, L: 300, D: 100}); d != "H0" {
+		t.Errorf("200-300-100: %q", d)
+	}
+	if d := sp.Decide(Score{W: 10, L: 10, D: 5}); d != "" {
+		t.Errorf("10-10-5: %q", d)
+	}
+	lo, hi := sp.Bounds()
+	if math.Abs(lo+2.944) > 0.001 || math.Abs(hi-2.944) > 0.001 {
+		t.Errorf("bounds %.3f %.3f", lo, hi)
+	}
+}

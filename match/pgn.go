@@ -1,0 +1,279 @@
+package match
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/kirin-shogi/kirin/movegen"
+)
+
+// xboardFits reports whether XBoard 4.9.1 can show the board (16 files,
+// 15 ranks at most).
+func xboardFits(v *movegen.Variant) bool { return v.Files <= 16 && v.Ranks <= 15 }
+
+// notation is the PGN move notation in force.
+func (cfg *Config) notation() string {
+	switch cfg.Notation {
+	case "xboard", "usi", "hodges":
+		return cfg.Notation
+	}
+	if xboardFits(cfg.Variant) {
+		return "xboard"
+	}
+	return "usi"
+}
+
+// termination is the PGN Termination tag for a game end.
+func termination(g *Game) string {
+	switch {
+	case strings.HasPrefix(g.Reason, "adjudication"):
+		return "adjudication"
+	case strings.Contains(g.Reason, "on time"):
+		return "time forfeit"
+	case strings.Contains(g.Reason, "stalls") || strings.Contains(g.Reason, "disconnects") ||
+		strings.Contains(g.Reason, "does not"), strings.Contains(g.Reason, "exits"):
+		return "abandoned"
+	case g.Faulty != "":
+		return "rules infraction"
+	}
+	return "normal"
+}
+
+// WritePGN writes g as a PGN game. White is the first mover (XBoard's
+// convention). Moves are in cfg's notation, each engine move with a
+// {score/depth time} comment (score in pawns from the mover's view, #N
+// for a mate in N plies); the last comment gives the reason.
+func WritePGN(w io.Writer, cfg *Config, g *Game) error {
+	v := cfg.Variant
+	event := cfg.Event
+	if event == "" {
+		event = "kirin match"
+	}
+	var b strings.Builder
+	tag := func(k, val string) {
+		val = strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(val)
+		fmt.Fprintf(&b, "[%s \"%s\"]\n", k, val)
+	}
+	tag("Event", event)
+	tag("Site", "?")
+	tag("Date", g.Started.Format("2006.01.02"))
+	tag("Round", fmt.Sprint(g.Round))
+	tag("White", g.Black)
+	tag("Black", g.White)
+	tag("Result", g.Result.String())
+	tag("Variant", v.Name)
+	if v.RuleSet != "" {
+		tag("RuleSet", v.RuleSet)
+	}
+	if !g.Standard {
+		pos, err := movegen.NewPosition(v, g.StartSFEN)
+		if err != nil {
+			return err
+		}
+		tag("SetUp", "1")
+		tag("FEN", xboardFEN(pos))
+		tag("SFEN", g.StartSFEN)
+	}
+	tag("TimeControl", cfg.TC.String())
+	tag("Notation", cfg.notation())
+	tag("PlyCount", fmt.Sprint(len(g.Moves)))
+	tag("Termination", termination(g))
+	tag("GameNumber", fmt.Sprint(g.Number))
+	b.WriteString("\n")
+	var words []string
+	pos, err := movegen.NewPosition(v, g.StartSFEN)
+	if err != nil {
+		return err
+	}
+	firstMove := pos.SideToMove() == movegen.Black
+	for i, m := range g.Moves {
+		ply := i
+		if !firstMove {
+			ply++
+		}
+		if ply%2 == 0 {
+			words = append(words, fmt.Sprintf("%d.", ply/2+1))
+		} else if i == 0 {
+			words = append(words, fmt.Sprintf("%d...", ply/2+1))
+		}
+		switch cfg.notation() {
+		case "usi":
+			words = append(words, m.USI)
+		case "hodges":
+			words = append(words, m.Hodges)
+		default:
+			words = append(words, m.XBoard)
+		}
+		switch {
+		case m.Book:
+			words = append(words, "{book}")
+		case m.HasScore:
+			words = append(words, fmt.Sprintf("{%s/%d %.2fs}", pgnScore(m.Score), m.Depth, m.Time.Seconds()))
+		default:
+			words = append(words, fmt.Sprintf("{%.2fs}", m.Time.Seconds()))
+		}
+	}
+	words = append(words, "{"+clip2(g.Reason)+"}", g.Result.String())
+	line := ""
+	for _, wd := range words {
+		if len(line)+1+len(wd) > 79 && line != "" {
+			b.WriteString(line + "\n")
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += wd
+	}
+	b.WriteString(line + "\n\n")
+	_, err = io.WriteString(w, b.String())
+	return err
+}
+
+// clip2 keeps braces out of a comment.
+func clip2(s string) string { return strings.NewReplacer("{", "(", "}", ")").Replace(s) }
+
+// pgnScore writes a score in pawns, or #N / #-N for mates in plies.
+func pgnScore(s int) string {
+	switch {
+	case s >= mateScore-1000:
+		return fmt.Sprintf("+M%d", mateScore-s)
+	case s <= -mateScore+1000:
+		return fmt.Sprintf("-M%d", mateScore+s)
+	}
+	return fmt.Sprintf("%+.2f", float64(s)/100)
+}
+
+// PGNGame is a game read from a PGN file.
+type PGNGame struct {
+	// Tags are the header tags.
+	Tags map[string]string
+	// Moves are the move texts in order (comments, numbers, NAGs and
+	// variations dropped).
+	Moves []string
+}
+
+// ReadPGN reads every game of a PGN file.
+func ReadPGN(r io.Reader) ([]PGNGame, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	var games []PGNGame
+	var cur *PGNGame
+	var text strings.Builder
+	flush := func() {
+		if cur != nil {
+			cur.Moves = movetext(text.String())
+			games = append(games, *cur)
+		}
+		cur = nil
+		text.Reset()
+	}
+	for sc.Scan() {
+		l := strings.TrimSpace(sc.Text())
+		if strings.HasPrefix(l, "[") && strings.HasSuffix(l, "]") {
+			if cur != nil && text.Len() > 0 {
+				flush()
+			}
+			if cur == nil {
+				cur = &PGNGame{Tags: map[string]string{}}
+			}
+			k, val, _ := strings.Cut(l[1:len(l)-1], " ")
+			val = strings.TrimSpace(val)
+			val = strings.TrimSuffix(strings.TrimPrefix(val, `"`), `"`)
+			cur.Tags[k] = strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(val)
+			continue
+		}
+		if strings.HasPrefix(l, "%") {
+			continue
+		}
+		if cur == nil && l != "" {
+			cur = &PGNGame{Tags: map[string]string{}}
+		}
+		text.WriteString(l + "\n")
+	}
+	flush()
+	return games, sc.Err()
+}
+
+// movetext extracts the moves of PGN move text.
+func movetext(s string) []string {
+	var out []string
+	depth, brace := 0, false
+	var tok strings.Builder
+	emit := func() {
+		t := tok.String()
+		tok.Reset()
+		if t == "" || depth > 0 {
+			return
+		}
+		if k := strings.LastIndex(t, "."); k >= 0 && isDigits(t[:strings.IndexByte(t, '.')]) {
+			t = strings.TrimLeft(t[k+1:], ".")
+		}
+		switch {
+		case t == "", t == "*", t == "1-0", t == "0-1", t == "1/2-1/2", strings.HasPrefix(t, "$"):
+			return
+		}
+		out = append(out, t)
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case brace:
+			if c == '}' {
+				brace = false
+			}
+		case c == '{':
+			emit()
+			brace = true
+		case c == ';':
+			emit()
+			for i < len(s) && s[i] != '\n' {
+				i++
+			}
+		case c == '(':
+			emit()
+			depth++
+		case c == ')':
+			emit()
+			if depth > 0 {
+				depth--
+			}
+		case c == ' ' || c == '\n' || c == '\t' || c == '\r':
+			emit()
+		default:
+			tok.WriteByte(c)
+		}
+	}
+	emit()
+	return out
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// ParseMoveAny reads a move in XBoard, USI or Hodges notation (tried in
+// that order) and returns the legal move it names.
+func ParseMoveAny(pos *movegen.Position, t string) (movegen.Move, error) {
+	m, err := pos.ParseMoveXBoard(t)
+	if err == nil {
+		return m, nil
+	}
+	if m, err2 := pos.ParseMoveUSI(t); err2 == nil {
+		return m, nil
+	}
+	if m, err3 := pos.ParseMoveHodges(t); err3 == nil {
+		return m, nil
+	}
+	return movegen.NullMove, err
+}

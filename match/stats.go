@@ -1,0 +1,114 @@
+package match
+
+import (
+	"fmt"
+	"math"
+)
+
+// Score counts one side's wins, losses and draws.
+type Score struct {
+	W, L, D int
+}
+
+// N is the number of games.
+func (s Score) N() int { return s.W + s.L + s.D }
+
+// Ratio is the points scored per game (draws half).
+func (s Score) Ratio() float64 {
+	if s.N() == 0 {
+		return 0
+	}
+	return (float64(s.W) + float64(s.D)/2) / float64(s.N())
+}
+
+// DrawRatio is the share of draws.
+func (s Score) DrawRatio() float64 {
+	if s.N() == 0 {
+		return 0
+	}
+	return float64(s.D) / float64(s.N())
+}
+
+// eloOf converts a score ratio into an Elo difference.
+func eloOf(p float64) float64 { return -400 * math.Log10(1/p-1) }
+
+// scoreOf converts an Elo difference into an expected score.
+func scoreOf(elo float64) float64 { return 1 / (1 + math.Pow(10, -elo/400)) }
+
+// Elo estimates the Elo difference and its 95% error margin as
+// cutechess-cli does: the per-game score's standard deviation from the
+// win, loss and draw shares, the 95% interval of the mean converted to Elo
+// at both ends, half its width. A score of 0 or 1 gives ±Inf.
+func (s Score) Elo() (elo, margin float64) {
+	n := float64(s.N())
+	if n == 0 {
+		return 0, math.Inf(1)
+	}
+	mu := s.Ratio()
+	w, l, d := float64(s.W)/n, float64(s.L)/n, float64(s.D)/n
+	dev := w*math.Pow(1-mu, 2) + l*math.Pow(0-mu, 2) + d*math.Pow(0.5-mu, 2)
+	sd := math.Sqrt(dev / n)
+	const z = 1.959963984540054 // 97.5% quantile of the normal distribution
+	lo, hi := mu-z*sd, mu+z*sd
+	elo = eloOf(mu)
+	if lo <= 0 || hi >= 1 {
+		return elo, math.Inf(1)
+	}
+	return elo, (eloOf(hi) - eloOf(lo)) / 2
+}
+
+// LOS is the likelihood of superiority: the chance that the side is the
+// stronger, from wins and losses (draws carry no information).
+func (s Score) LOS() float64 {
+	if s.W+s.L == 0 {
+		return 0.5
+	}
+	return 0.5 * (1 + math.Erf(float64(s.W-s.L)/math.Sqrt(2*float64(s.W+s.L))))
+}
+
+// String writes cutechess-cli's score line body: "W - L - D  [ratio]  N".
+func (s Score) String() string {
+	return fmt.Sprintf("%d - %d - %d  [%.3f]  %d", s.W, s.L, s.D, s.Ratio(), s.N())
+}
+
+// SPRT is a sequential probability ratio test of H0: elo = Elo0 against
+// H1: elo = Elo1 (logistic Elo), with error rates Alpha and Beta.
+type SPRT struct {
+	Elo0, Elo1, Alpha, Beta float64
+}
+
+// Bounds returns the lower and upper log-likelihood bounds.
+func (t SPRT) Bounds() (lower, upper float64) {
+	return math.Log(t.Beta / (1 - t.Alpha)), math.Log((1 - t.Beta) / t.Alpha)
+}
+
+// LLR is the log-likelihood ratio of the games so far, by the normal
+// approximation of the trinomial model (the GSPRT fishtest and fastchess
+// use): N (s1 - s0) (2 x - s0 - s1) / (2 var), x the mean score, var its
+// per-game variance.
+func (t SPRT) LLR(s Score) float64 {
+	n := float64(s.N())
+	if n == 0 || s.W+s.D == 0 || s.L+s.D == 0 {
+		return 0
+	}
+	x := s.Ratio()
+	w, l, d := float64(s.W)/n, float64(s.L)/n, float64(s.D)/n
+	v := w*math.Pow(1-x, 2) + l*math.Pow(x, 2) + d*math.Pow(0.5-x, 2)
+	if v <= 0 {
+		return 0
+	}
+	s0, s1 := scoreOf(t.Elo0), scoreOf(t.Elo1)
+	return n * (s1 - s0) * (2*x - s0 - s1) / (2 * v)
+}
+
+// Decide returns "H1" or "H0" when the test has ended, else "".
+func (t SPRT) Decide(s Score) string {
+	lo, hi := t.Bounds()
+	switch llr := t.LLR(s); {
+	case llr >= hi:
+		return "H1"
+	case llr <= lo:
+		return "H0"
+	}
+	return ""
+}

@@ -1,0 +1,37 @@
+package protocol
+
+import (
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/kirin-shogi/kirin/search"
+)
+
+// TestSearchOffOption: SearchOff takes search.ParseFeatures' comma list,
+// reaches the engine's options, refuses unknown names (keeping the old
+// setting) and "none" switches everything back on.
+func TestSearchOffOption(t *testing.T) {
+	s := newSession(testConfig(), newLineWriter(io.Discard), "shogi")
+	ok, err := s.setEngineOption("SearchOff", "nullmove,lmr")
+	if !ok || err != nil {
+		t.Fatalf("SearchOff nullmove,lmr: ok %v err %v", ok, err)
+	}
+	want := search.NullMove | search.Reductions
+	if s.opts.Off != want {
+		t.Fatalf("Off = %b, want %b", s.opts.Off, want)
+	}
+	if got := s.engine().Options().Off; got != want {
+		t.Fatalf("engine Off = %b, want %b", got, want)
+	}
+	ok, err = s.setEngineOption("searchoff", "nullmove,bogus")
+	if !ok || err == nil || !strings.Contains(err.Error(), "SearchOff") {
+		t.Fatalf("bad value: ok %v err %v", ok, err)
+	}
+	if s.opts.Off != want {
+		t.Fatalf("a refused value changed Off to %b", s.opts.Off)
+	}
+	if _, err := s.setEngineOption("SearchOff", "none"); err != nil || s.engine().Options().Off != 0 {
+		t.Fatalf("none: err %v, Off %b", err, s.engine().Options().Off)
+	}
+}
