@@ -35,14 +35,21 @@
 //
 //   - pieces in hand (drop games): Value plus 1/8, because a piece in hand
 //     can go anywhere.
+//
 //   - royal safety, middle game: for each royal, +12 per friendly non-royal
 //     piece on the 8 squares around it (at most 3 count), and for each enemy
 //     piece in the 5x5 box around it -(10 + Value/32), at most -50, doubled
 //     when adjacent; averaged over the side's royals.
+//
 //   - royal centralisation, endgame, games without drops: up to +50 for a
 //     royal on the central squares, falling linearly to 0 at the edge. In
 //     drop games material never leaves the game, so the royal never becomes
 //     a safe fighting piece.
+//
+//   - simplification: the side ahead in non-royal material gains its lead
+//     times the share of the start material the other side has lost, over
+//     4 (simplify): trading down wins won games, above all under the
+//     bare-king rule.
 //
 // The two royal terms are tapered by the phase: the non-royal material on the
 // board and in hand as a fraction of the start position's (capped at 1). The

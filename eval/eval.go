@@ -18,6 +18,9 @@ const (
 	// promoGainCap caps a piece's promotion gain at promoGainCap times its
 	// own value.
 	promoGainCap = 4
+	// simplifyDiv: a material lead gains lead/simplifyDiv when the trailing
+	// side has lost everything (see simplify).
+	simplifyDiv = 4
 	// handNum/handDen: a piece in hand is worth Value * handNum / handDen.
 	handNum, handDen = 9, 8
 	// guardBonus is the worth of one friendly piece next to a royal; at most
@@ -91,7 +94,7 @@ func (e *Evaluator) Variant() *movegen.Variant { return e.v }
 // may share one Evaluator (each with its own Position).
 func (e *Evaluator) Evaluate(pos *movegen.Position) int {
 	var side [movegen.ColorCount]int
-	var safety, centre [movegen.ColorCount]int
+	var safety, centre, mat [movegen.ColorCount]int
 	phase := 0
 	for c := movegen.Color(0); c < movegen.ColorCount; c++ {
 		sum, royals, safe, cent := 0, 0, 0, 0
@@ -99,7 +102,7 @@ func (e *Evaluator) Evaluate(pos *movegen.Position) int {
 			p := pos.At(s)
 			en := &e.psq[int(p)*movegen.NumCells+int(s)]
 			sum += int(en.score)
-			phase += int(en.phase)
+			mat[c] += int(en.phase)
 			if en.royal && e.full {
 				royals++
 				safe += e.royalSafety(pos, s, c)
@@ -109,9 +112,10 @@ func (e *Evaluator) Evaluate(pos *movegen.Position) int {
 		for _, t := range e.handTypes {
 			if n := pos.Hand(c, t); n != 0 {
 				sum += n * int(e.hand[t])
-				phase += n * int(e.piece[movegen.MakePiece(t, c)].phase)
+				mat[c] += n * int(e.piece[movegen.MakePiece(t, c)].phase)
 			}
 		}
+		phase += mat[c]
 		if royals > 1 {
 			safe /= royals
 		}
@@ -124,8 +128,28 @@ func (e *Evaluator) Evaluate(pos *movegen.Position) int {
 		// Truncating division is symmetric in sign, so the mirror of a
 		// position scores exactly the opposite.
 		score += ((safety[us]-safety[them])*ph + (centre[us]-centre[them])*(phaseOne-ph)) / phaseOne
+		score += e.simplify(mat[us], mat[them])
 	}
 	return score + e.tempo
+}
+
+// simplify rewards the side ahead in non-royal material for every piece
+// the other side has lost: a lead of L is worth L * (lost share of the
+// trailing side's start material) / simplifyDiv more. Trading down when
+// ahead is how a won game is won, above all under the bare-king rule and
+// where the royal must be hunted down on a large board; without the term
+// the engine keeps its lead and shuffles. It is antisymmetric, so a
+// position and its mirror still score opposite.
+func (e *Evaluator) simplify(us, them int) int {
+	lead, trailing, sign := us-them, them, 1
+	if lead < 0 {
+		lead, trailing, sign = -lead, us, -1
+	}
+	startSide := int(e.startPhase) / 2
+	if lead == 0 || startSide <= 0 || trailing >= startSide {
+		return 0
+	}
+	return sign * lead * (startSide - trailing) / startSide / simplifyDiv
 }
 
 // phase converts the phase material (both sides, board and hand) into the

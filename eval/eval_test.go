@@ -264,8 +264,9 @@ func TestHand(t *testing.T) {
 	e := New(v)
 	without := evalSFEN(t, e, "4k4/9/9/9/9/9/9/9/4K4 b - 1")
 	with := evalSFEN(t, e, "4k4/9/9/9/9/9/9/9/4K4 b P 1")
-	if with-without != 100*handNum/handDen {
-		t.Errorf("a pawn in hand adds %+d, want %+d", with-without, 100*handNum/handDen)
+	// The pawn is also a lead against a side that has lost everything.
+	if want := 100*handNum/handDen + e.simplify(100, 0); with-without != want {
+		t.Errorf("a pawn in hand adds %+d, want %+d", with-without, want)
 	}
 	for _, v := range movegen.Builtin() {
 		e := New(v)
@@ -391,5 +392,33 @@ func TestSecondRoyal(t *testing.T) {
 		if both-princeOnly < worth {
 			t.Errorf("full=%v: King and Prince %d, Prince alone %d: the King is worth less than the Lion (%d)", e.full, both, princeOnly, worth)
 		}
+	}
+}
+
+// TestSimplify: the same material lead is worth more when the trailing
+// side has fewer pieces left, nothing at equal material, and the term is
+// antisymmetric.
+func TestSimplify(t *testing.T) {
+	v := variant(t, "heian")
+	e := New(v)
+	start := int(e.startPhase) / 2
+	if e.simplify(start, start) != 0 || e.simplify(start+500, start) != 0 {
+		t.Error("a lead with the trailing side's material intact scores a bonus")
+	}
+	few, many := e.simplify(700, 200), e.simplify(start, start-500)
+	if few <= many || many < 0 {
+		t.Errorf("lead 500: %d with the opponent nearly bare, %d with most of its army; want more when fewer remain", few, many)
+	}
+	if e.simplify(200, 700) != -few {
+		t.Errorf("not antisymmetric: %d vs %d", e.simplify(200, 700), few)
+	}
+	// On the board: an extra Black silver against a lone gold scores more
+	// than the same silver in a position with pawns and pieces on both
+	// sides.
+	lone := evalSFEN(t, e, "4k4/4g4/9/9/9/9/4S4/4K4 b - 1") - evalSFEN(t, e, "4k4/4g4/9/9/9/9/9/4K4 b - 1")
+	full := evalSFEN(t, e, "4k4/3gsl3/ppppppppp/9/9/PPPPPPPPP/3GSLS2/4K4 b - 1") -
+		evalSFEN(t, e, "4k4/3gsl3/ppppppppp/9/9/PPPPPPPPP/3GSL3/4K4 b - 1")
+	if lone <= full {
+		t.Errorf("the extra silver adds %d against a lone gold, %d in a fuller position", lone, full)
 	}
 }
