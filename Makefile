@@ -9,7 +9,7 @@ BINDIR   ?= $(PREFIX)/bin
 # Debian's hachu.eng; the file names the engine by its command, kirin.
 PLUGINDIR ?= /usr/share/games/plugins/xboard
 
-.PHONY: help build install test test-short test-long race vet fmt-check deps qa fuzz bench anchors perft check-variants profile clean
+.PHONY: help build install test test-short test-long race vet fmt-check deps qa fuzz bench anchors interop perft check-variants profile clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 18
@@ -57,6 +57,9 @@ bench: ## Go micro-benchmarks
 
 anchors: ## Kirin's nps and depth in 10 s beside HaChu, Fairy-Stockfish and SjaakII, plus tai with 1 and 2 threads (about 7 minutes; docs/speed.md)
 	KIRIN_ANCHORS=1 $(GO) test -count=1 -timeout 30m -run '^TestAnchors$$' -v ./bench
+
+interop: ## whole games under XBoard (xvfb-run) against HaChu, Fairy-Stockfish and Kirin, and refereed USI games (about 2 minutes; docs/xboard.md)
+	$(GO) test -count=1 -v ./interop
 
 perft: build ## sample perft runs
 	bin/kirin perft chu 4

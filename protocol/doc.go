@@ -54,7 +54,16 @@
 // PARENT being chu for games with lions or other two-leg moves, shogi for
 // drop games and fairy otherwise, and one piece line per type with its
 // XBetza (named move kinds such as @liondog are cut off; XBoard cannot read
-// them). setboard takes XBoard's FEN: w is the first mover (upper case, the
+// them), written the way XBoard 4.9 reads it: a lone direction letter on
+// a knight-like atom or on K/Q means less to XBoard than to movegen, so it
+// is spelled out (fN as fffsN, fK as fWfF). The piece table keeps XBoard's
+// rule-bearing slots for pieces those rules fit: under the fairy parent
+// only the slots up to its Man may promote with "+", under the chu parent
+// only a lion with the chu trading rules takes the Lion slot, under the
+// shogi parent the pawn, knight and lance slots hold only pieces moving
+// like those. In games without a check rule (chu, dai) the engine never
+// sends a move leaving its only royal en prise while another move exists,
+// because XBoard judges those games with one. setboard takes XBoard's FEN: w is the first mover (upper case, the
 // SFEN's b), holdings in brackets. Thinking output is "depth score time
 // nodes pv" with time in centiseconds and mate as ±100000±moves. Game ends
 // are claimed as "1-0 {reason}" and the like, only when movegen's Outcome

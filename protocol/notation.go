@@ -36,13 +36,93 @@ func xboardParent(v *movegen.Variant) string {
 	return "fairy"
 }
 
-// xbetza cuts a Betza string at the first named move kind (@liondog,
-// @hook, @emperor), which XBoard cannot read.
+// xbetza writes a Betza string in the dialect XBoard 4.9 reads: cut at
+// the first named move kind (@liondog, @hook, @emperor), which XBoard
+// cannot read, and with direction letters spelled out where XBoard reads
+// them more narrowly than movegen (see xbAtom).
 func xbetza(b string) string {
 	if k := strings.IndexByte(b, '@'); k >= 0 {
-		return b[:k]
+		b = b[:k]
 	}
-	return b
+	var out strings.Builder
+	for i := 0; i < len(b); {
+		j := i
+		for j < len(b) && b[j] >= 'a' && b[j] <= 'z' {
+			j++
+		}
+		if j == len(b) {
+			out.WriteString(b[i:])
+			break
+		}
+		k := j + 1
+		for k < len(b) && b[k] >= '0' && b[k] <= '9' {
+			k++
+		}
+		out.WriteString(xbAtom(b[i:j], b[j], b[j+1:k]))
+		i = k
+	}
+	return out.String()
+}
+
+// xbAtom writes one atom with its modifiers for XBoard. movegen reads a
+// lone f, b, l or r on an oblique atom (N, C, Z, ...) as every move on
+// that side, XBoard (moves.c, MovesFromString) as the two narrow ones
+// only, so the lone letter becomes the pair of pairs (fN = fffsN). On K
+// and Q XBoard reads a lone letter as one straight step, movegen as every
+// step that way, so a K or Q with direction letters is split into its
+// orthogonal and diagonal halves (fK = fWfF). Atoms of multi-leg moves
+// (an a among the modifiers) are left alone: their later legs' letters
+// are relative in both readings.
+func xbAtom(mods string, atom byte, rng string) string {
+	if mods == "" || strings.IndexByte(mods, 'a') >= 0 {
+		return mods + string(atom) + rng
+	}
+	isDir := func(c byte) bool { return strings.IndexByte("fblrvs", c) >= 0 }
+	switch atom {
+	case 'N', 'C', 'Z', 'L', 'J':
+		var m strings.Builder
+		for i := 0; i < len(mods); i++ {
+			c := mods[i]
+			if strings.IndexByte("fblr", c) >= 0 && i+1 < len(mods) && isDir(mods[i+1]) {
+				m.WriteString(mods[i : i+2]) // a pair: one direction in both readings
+				i++
+				continue
+			}
+			switch c {
+			case 'f', 'b':
+				m.WriteString(string(c) + string(c) + string(c) + "s")
+			case 'l', 'r':
+				m.WriteString(string(c) + string(c) + string(c) + "v")
+			default:
+				m.WriteByte(c)
+			}
+		}
+		return m.String() + string(atom) + rng
+	case 'K', 'Q':
+		var modes, dirs []byte
+		for i := 0; i < len(mods); i++ {
+			if isDir(mods[i]) {
+				dirs = append(dirs, mods[i])
+			} else {
+				modes = append(modes, mods[i])
+			}
+		}
+		if len(dirs) == 0 {
+			break
+		}
+		orth, diag := "W", "F"
+		if atom == 'Q' {
+			orth, diag = "R", "B"
+		}
+		out := string(modes) + string(dirs) + orth + rng
+		for _, d := range dirs {
+			if d != 'v' && d != 's' { // no diagonal is mainly vertical or sideways
+				out += string(modes) + string(d) + diag + rng
+			}
+		}
+		return out
+	}
+	return mods + string(atom) + rng
 }
 
 // XBoard's piece slots per colour (common.h, 4.9): the King is the last.
@@ -50,6 +130,8 @@ const (
 	xbSlots    = 66
 	xbKingSlot = xbSlots - 1
 	xbPromo    = 46 // first of the slots XBoard keeps for promoted pieces
+	xbLionSlot = 21 // XBoard's Lion, which the chu parent gives the lion-trading rules
+	xbMan      = 10 // the last slot whose pieces may promote with "+" under the fairy parent
 )
 
 // xbSlot gives pieces XBoard has an image and slot for their own slot,
@@ -75,7 +157,11 @@ func xbSlot(parent string, p *movegen.PieceInfo) int {
 		}
 		return -1
 	}
-	return xbSlotByName(p.Name)
+	n := xbSlotByName(p.Name)
+	if n == xbLionSlot && !p.Lion {
+		return -1 // a lion without the chu trading rules (Reiwa dai's)
+	}
+	return n
 }
 
 // xbSlotByName is the slot of XBoard's piece of that name, or -1.
@@ -100,7 +186,7 @@ func xbSlotByName(name string) int {
 	case "lance":
 		return 18
 	case "lion":
-		return 21
+		return xbLionSlot
 	case "dragon-horse":
 		return 34
 	case "copper":
@@ -114,9 +200,12 @@ func xbSlotByName(name string) int {
 }
 
 // xbReserved reports slots that only the pieces xbSlot assigns them may
-// take (XBoard gives them rules of their own under the shogi parent).
+// take: XBoard gives them rules of their own, the shogi parent its pawn,
+// knight and lance, the chu parent the lion-trading rules to its Lion (a
+// Reiwa dai lion there was refused a capture of a protected lion that
+// Reiwa dai allows).
 func xbReserved(parent string, slot int) bool {
-	return parent == "shogi" && (slot == 0 || slot == 1 || slot == 4)
+	return parent == "shogi" && (slot == 0 || slot == 1 || slot == 4) || parent == "chu" && slot == xbLionSlot
 }
 
 // xbID writes a piece ID as XBoard reads it (one letter with an optional '
@@ -179,18 +268,20 @@ func xboardTable(v *movegen.Variant) (string, bool) {
 	parent := xboardParent(v)
 	var slots [xbSlots]string
 	used := func(i int) bool { return slots[i] != "" }
-	place := func(id string, pref, from int) bool {
-		if pref >= 0 && pref < xbKingSlot && !used(pref) {
+	// place puts id in slot pref if free, else in the first free slot
+	// from `from` on, else in the first free slot below end.
+	place := func(id string, pref, from, end int) bool {
+		if pref >= 0 && pref < end && !used(pref) {
 			slots[pref] = id
 			return true
 		}
-		for i := from; i < xbKingSlot; i++ {
+		for i := from; i < end; i++ {
 			if !used(i) && !xbReserved(parent, i) {
 				slots[i] = id
 				return true
 			}
 		}
-		for i := 0; i < xbKingSlot; i++ {
+		for i := 0; i < end; i++ {
 			if !used(i) && !xbReserved(parent, i) {
 				slots[i] = id
 				return true
@@ -206,12 +297,21 @@ func xboardTable(v *movegen.Variant) (string, bool) {
 	// Order: held pieces with a slot of their own, other held pieces,
 	// other pieces with a slot of their own, the rest; promoted forms and
 	// the king go to their own slots whenever they come.
+	// Under the fairy parent XBoard takes a shogi-style "+" only from
+	// pieces in the slots up to its Man (moves.c, LegalityTest); it
+	// dropped the "+" of a Heian dai lance (slot 18) entering the zone
+	// and then forfeited the lance's next move as a gold. So promoting
+	// pieces go first there and keep to those slots.
+	lowOnly := func(p *movegen.PieceInfo) bool {
+		return parent == "fairy" && !p.Promoted && p.PromotesTo != 0
+	}
 	var order []movegen.PieceType
-	for pass := 0; pass < 4; pass++ {
+	for pass := 0; pass < 8; pass++ {
 		for t := 1; t < len(v.Pieces); t++ {
 			p := v.Pieces[t]
-			named := xbSlot(parent, &p) >= 0 && !p.Promoted
-			if inHand[movegen.PieceType(t)] == (pass < 2) && named == (pass%2 == 0) {
+			slot := xbSlot(parent, &p)
+			named := slot >= 0 && !p.Promoted && (!lowOnly(&p) || slot <= xbMan)
+			if lowOnly(&p) == (pass < 4) && inHand[movegen.PieceType(t)] == (pass%4 < 2) && named == (pass%2 == 0) {
 				order = append(order, movegen.PieceType(t))
 			}
 		}
@@ -233,11 +333,12 @@ func xboardTable(v *movegen.Variant) (string, bool) {
 					base, _ = xbID(v.Pieces[b].ID)
 				}
 			}
-			if !place("^"+base, -1, xbPromo) {
+			if !place("^"+base, -1, xbPromo, xbKingSlot) {
 				return "", false
 			}
+		case lowOnly(&p) && place(id, xbSlot(parent, &p), 0, xbMan+1):
 		default:
-			if !place(id, xbSlot(parent, &p), 0) {
+			if !place(id, xbSlot(parent, &p), 0, xbKingSlot) {
 				return "", false
 			}
 		}

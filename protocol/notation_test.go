@@ -1,6 +1,8 @@
 package protocol
 
 import (
+	"fmt"
+	"maps"
 	"strings"
 	"testing"
 
@@ -143,6 +145,85 @@ func TestUCIMoves(t *testing.T) {
 			back, err := parseMoveUCI(pos, text)
 			if err != nil || back != m {
 				t.Errorf("%s %s: %s read back as %v (%v)", c.name, c.sfen, text, back, err)
+			}
+		}
+	}
+}
+
+// TestXBetza checks the Betza strings sent in piece lines: XBoard 4.9.1
+// reads a lone direction on a knight as the two narrow jumps and on a King
+// as one straight step, so those are spelled out (a Reiwa dai leaping
+// hare's fN sideways jump b1d2 was forfeited as invalid), and for every
+// built-in piece the rewritten string means to movegen what the original
+// means.
+func TestXBetza(t *testing.T) {
+	for in, want := range map[string]string{
+		"sWbFfN":                  "sWbFfffsN",
+		"ffN":                     "ffN",
+		"lN":                      "lllvN",
+		"sbRbB2fKfDfAfcavKfabKfB": "sbRbB2fWfFfDfAfcavKfabKfB",
+		"fsQ2":                    "fsR2fB2",
+		"KNADcaKmabK":             "KNADcaKmabK",
+		"fBbB2@hook(fB)":          "fBbB2",
+		"vRfB":                    "vRfB",
+	} {
+		if got := xbetza(in); got != want {
+			t.Errorf("xbetza(%q) = %q, want %q", in, got, want)
+		}
+	}
+	moves := func(b string) map[string]bool {
+		atoms, err := movegen.ParseBetza(b)
+		if err != nil {
+			t.Fatalf("%q: %v", b, err)
+		}
+		out := map[string]bool{}
+		for _, a := range atoms {
+			for _, v := range a.Vecs {
+				out[fmt.Sprint(v, a.Range, a.Mode, a.Legged, a.Mode1, a.Rel2)] = true
+			}
+		}
+		return out
+	}
+	for _, v := range movegen.Builtin() {
+		for _, p := range v.Pieces[1:] {
+			b := xbetza(p.Betza)
+			if b == "" || strings.ContainsRune(p.Betza, '@') {
+				continue
+			}
+			if orig, got := moves(p.Betza), moves(b); !maps.Equal(orig, got) {
+				t.Errorf("%s %s: %q became %q, which movegen reads differently", v.Name, p.Name, p.Betza, b)
+			}
+		}
+	}
+}
+
+// TestXBoardSlots checks two slot rules XBoard 4.9.1 imposes: under the
+// fairy parent only pieces in the slots up to its Man may promote with
+// "+" (a Heian dai lance in the Lance slot lost its promotion), and under
+// the chu parent only a piece with the chu lion-trading rules may sit in
+// its Lion slot (a Reiwa dai lion was refused a legal capture there).
+func TestXBoardSlots(t *testing.T) {
+	for _, v := range movegen.Builtin() {
+		table, ok := xboardTable(v)
+		if !ok {
+			continue
+		}
+		tok := tableTokens(table[:len(table)/2])
+		for slot, id := range tok[:len(tok)-1] {
+			if id == "." || id[0] == '^' {
+				continue
+			}
+			typ, _ := v.PieceByID(id)
+			p := v.Info(typ)
+			switch xboardParent(v) {
+			case "fairy":
+				if p.PromotesTo != 0 && slot > xbMan {
+					t.Errorf("%s: %s promotes but sits in slot %d", v.Name, id, slot)
+				}
+			case "chu":
+				if slot == xbLionSlot && !p.Lion {
+					t.Errorf("%s: %s (%s) sits in the Lion slot without the lion rules", v.Name, id, p.Name)
+				}
 			}
 		}
 	}

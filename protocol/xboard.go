@@ -459,6 +459,9 @@ func (x *xboard) finished(r search.Result, kind searchKind) {
 		x.claim()
 		return
 	}
+	if m := notSuicide(s.pos, r.Best); m != r.Best {
+		r.Best, r.Ponder = m, movegen.NullMove
+	}
 	x.println("move " + s.pos.MoveXBoard(r.Best))
 	s.pos.Make(r.Best)
 	x.newPosition()
@@ -553,4 +556,52 @@ func colorFEN(v *movegen.Variant, colors map[movegen.Square]byte) string {
 		}
 	}
 	return b.String()
+}
+
+// notSuicide returns m, or, if m leaves the mover's only royal piece
+// where the opponent can take it and another legal move does not, that
+// move. In games without a check rule (chu, dai) such a move is legal and
+// the search plays one when every move loses, but XBoard judges these
+// games with a check rule: it forfeited Kirin for moving its King into
+// capture against HaChu in chu (only a move that was lost anyway, so
+// nothing is given up by playing another).
+func notSuicide(pos *movegen.Position, m movegen.Move) movegen.Move {
+	us := pos.SideToMove()
+	if pos.Variant().Check || pos.RoyalCount(us) != 1 || !leavesRoyal(pos, m) {
+		return m
+	}
+	var list movegen.MoveList
+	pos.GenerateLegal(&list)
+	safe := m
+	for _, alt := range list.Slice() {
+		if leavesRoyal(pos, alt) {
+			continue
+		}
+		// Prefer a move that does not end the game at once (a repetition
+		// the rules score as a loss, as HaChu's do).
+		pos.Make(alt)
+		over := pos.Outcome().Result != movegen.Ongoing
+		pos.Unmake()
+		if !over {
+			return alt
+		}
+		if safe == m {
+			safe = alt
+		}
+	}
+	return safe
+}
+
+// leavesRoyal reports whether after m the opponent attacks a royal piece
+// of the side that played it.
+func leavesRoyal(pos *movegen.Position, m movegen.Move) bool {
+	us := pos.SideToMove()
+	pos.Make(m)
+	defer pos.Unmake()
+	for _, sq := range pos.Pieces(us) {
+		if pos.Variant().Info(pos.At(sq).Type()).Royal && pos.Attacked(sq, us.Other()) {
+			return true
+		}
+	}
+	return false
 }
