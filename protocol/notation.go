@@ -297,13 +297,14 @@ func xboardTable(v *movegen.Variant) (string, bool) {
 	// Order: held pieces with a slot of their own, other held pieces,
 	// other pieces with a slot of their own, the rest; promoted forms and
 	// the king go to their own slots whenever they come.
-	// Under the fairy parent XBoard takes a shogi-style "+" only from
-	// pieces in the slots up to its Man (moves.c, LegalityTest); it
-	// dropped the "+" of a Heian dai lance (slot 18) entering the zone
-	// and then forfeited the lance's next move as a gold. So promoting
-	// pieces go first there and keep to those slots.
+	// Under the fairy and shogi parents XBoard takes a shogi-style "+"
+	// only from pieces in the slots up to its Man (moves.c, LegalityTest);
+	// it dropped the "+" of a Heian dai lance (slot 18) entering the zone
+	// and then forfeited the lance's next move as a gold, and it refused
+	// an okisaki lance's "c0c1+" from that slot as an invalid move. So
+	// promoting pieces go first there and keep to those slots.
 	lowOnly := func(p *movegen.PieceInfo) bool {
-		return parent == "fairy" && !p.Promoted && p.PromotesTo != 0
+		return (parent == "fairy" || parent == "shogi") && !p.Promoted && p.PromotesTo != 0
 	}
 	var order []movegen.PieceType
 	for pass := 0; pass < 8; pass++ {
