@@ -83,18 +83,9 @@ func (pos *Position) MoveNumber() int { return pos.moveNo }
 //   - the caller's move limit (SetMoveLimit) draws.
 func (pos *Position) Outcome() Outcome {
 	v := pos.v
-	us, them := pos.side, pos.side.Other()
-	switch {
-	case pos.royals[us] == 0:
-		return Outcome{Win(them), ReasonRoyalCaptured}
-	case pos.royals[them] == 0:
-		return Outcome{Win(us), ReasonRoyalCaptured}
-	}
-	if v.BareKing && pos.bare(them) {
-		if pos.bare(us) {
-			return Outcome{Draw, ReasonBareKings}
-		}
-		return Outcome{Win(us), ReasonBareKing}
+	them := pos.side.Other()
+	if o := pos.materialOutcome(); o.Result != Ongoing {
+		return o
 	}
 	if o := pos.repetitionOutcome(); o.Result != Ongoing {
 		return o

@@ -10,18 +10,8 @@ package movegen
 // at every node and leaves repetition and "no legal move" to itself.
 func (pos *Position) StaticOutcome() Outcome {
 	v := pos.v
-	us, them := pos.side, pos.side.Other()
-	switch {
-	case pos.royals[us] == 0:
-		return Outcome{Win(them), ReasonRoyalCaptured}
-	case pos.royals[them] == 0:
-		return Outcome{Win(us), ReasonRoyalCaptured}
-	}
-	if v.BareKing && pos.bare(them) {
-		if pos.bare(us) {
-			return Outcome{Draw, ReasonBareKings}
-		}
-		return Outcome{Win(us), ReasonBareKing}
+	if o := pos.materialOutcome(); o.Result != Ongoing {
+		return o
 	}
 	if v.Impasse != 0 {
 		if o := pos.impasse(); o.Result != Ongoing {
@@ -30,6 +20,25 @@ func (pos *Position) StaticOutcome() Outcome {
 	}
 	if pos.moveLimit > 0 && pos.moveNo > pos.moveLimit {
 		return Outcome{Draw, ReasonMoveLimit}
+	}
+	return Outcome{Result: Ongoing}
+}
+
+// materialOutcome decides the game ends that depend on what is on the
+// board: a side without royals has lost; the bare-king rule.
+func (pos *Position) materialOutcome() Outcome {
+	us, them := pos.side, pos.side.Other()
+	switch {
+	case pos.royals[us] == 0:
+		return Outcome{Win(them), ReasonRoyalCaptured}
+	case pos.royals[them] == 0:
+		return Outcome{Win(us), ReasonRoyalCaptured}
+	}
+	if pos.v.BareKing && pos.bare(them) {
+		if pos.bare(us) {
+			return Outcome{Draw, ReasonBareKings}
+		}
+		return Outcome{Win(us), ReasonBareKing}
 	}
 	return Outcome{Result: Ongoing}
 }

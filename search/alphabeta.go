@@ -19,25 +19,34 @@ const (
 // lmpLimit is how many quiet moves late-move pruning tries at depths 1-3.
 var lmpLimit = [4]int{0, 8, 14, 22}
 
-// search is the principal-variation search below the root: a window
-// (alpha, beta), the remaining depth in plies and the distance from the root.
-func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
+// enter does what every node does first: count it, poll for the end of the
+// search every 64 nodes, track the selective depth, and score a game that
+// the rules have ended (StaticOutcome). done reports that the node is
+// finished with score s (0 when the search was stopped).
+func (w *worker) enter(ply int) (s int, done bool) {
 	w.pvLen[ply] = ply
 	w.nodes++
 	if w.nodes&63 == 0 {
 		w.poll()
 	}
 	if w.stopped {
-		return 0
+		return 0, true
 	}
-	if ply > w.seldepth {
-		w.seldepth = ply
+	w.seldepth = max(w.seldepth, ply)
+	if o := w.pos.StaticOutcome(); o.Result != movegen.Ongoing {
+		return resultScore(o.Result, w.pos.SideToMove(), ply), true
+	}
+	return 0, false
+}
+
+// search is the principal-variation search below the root: a window
+// (alpha, beta), the remaining depth in plies and the distance from the root.
+func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
+	if s, done := w.enter(ply); done {
+		return s
 	}
 	pos := w.pos
 	us := pos.SideToMove()
-	if o := pos.StaticOutcome(); o.Result != movegen.Ongoing {
-		return resultScore(o.Result, us, ply)
-	}
 	key := pos.Key()
 	w.keys[w.rootLen+ply] = key
 	inCheck := pos.InCheck()
@@ -358,22 +367,11 @@ const (
 // side in check searches all its evasions instead of standing pat. qply
 // counts the plies since the main search ended.
 func (w *worker) qsearch(alpha, beta, ply, qply int) int {
-	w.pvLen[ply] = ply
-	w.nodes++
-	if w.nodes&63 == 0 {
-		w.poll()
-	}
-	if w.stopped {
-		return 0
-	}
-	if ply > w.seldepth {
-		w.seldepth = ply
+	if s, done := w.enter(ply); done {
+		return s
 	}
 	pos := w.pos
 	us := pos.SideToMove()
-	if o := pos.StaticOutcome(); o.Result != movegen.Ongoing {
-		return resultScore(o.Result, us, ply)
-	}
 	if ply >= MaxPly-1 || qply >= qMax {
 		return w.e.ev.Evaluate(pos)
 	}
