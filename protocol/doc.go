@@ -29,6 +29,12 @@
 // command waits until the engine's own move has been played, which keeps
 // CECP's rule that pong follows everything sent before the ping.
 //
+// CECP pondering: after its move the engine searches the position after
+// the reply it expects (the hint) with its clock limits held back
+// (search.Limits.Ponder). If the opponent plays that move, the search goes
+// on as the engine's own and search.Engine.PonderHit starts its clock; any
+// other move stops it and a fresh search begins.
+//
 // Stopping is robust against the race where a search goroutine has been
 // launched but the engine has not yet begun: Stop is repeated until the
 // goroutine reports back. quit and end of input stop the search and return

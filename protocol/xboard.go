@@ -29,6 +29,9 @@ type xboard struct {
 	oppTime  time.Duration
 	hint     movegen.Move // the reply the last search expected
 	hintPos  uint64       // key of the position hint belongs to
+	// ponderOn is the opponent's move the running ponder search assumed
+	// (it searches the position after it).
+	ponderOn movegen.Move
 	liftFrom movegen.Square
 	waypts   map[movegen.Square]bool // cyan squares of the last lift
 	putMid   movegen.Square
@@ -99,6 +102,9 @@ func (x *xboard) handle(line string) bool {
 			}
 		}
 	case kindPonder:
+		if cmd == "usermove" && x.ponderHit(arg) {
+			return false
+		}
 		if !xbImmediate(cmd) && cmd != "ping" {
 			x.stopWait()
 		}
@@ -474,10 +480,37 @@ func (x *xboard) finished(r search.Result, kind searchKind) {
 		if _, err := pos.ParseMoveXBoard(pos.MoveXBoard(r.Ponder)); err == nil {
 			pos.Make(r.Ponder)
 			if pos.Outcome().Result == movegen.Ongoing {
-				x.start(kindPonder, pos, search.Limits{Infinite: true}, nil)
+				// The clock limits are the engine's own, which do not
+				// run while the opponent thinks; they apply from the
+				// ponder hit on.
+				lim := x.limits(pos.SideToMove())
+				lim.Ponder = true
+				x.ponderOn = r.Ponder
+				x.start(kindPonder, pos, lim, x.reporter(pos, false))
 			}
 		}
 	}
+}
+
+// ponderHit handles a usermove while pondering: when it is the move the
+// ponder search assumed, the move is played, the search becomes the
+// engine's search for its reply (search.Engine.PonderHit starts its clock)
+// and ponderHit reports true; otherwise the caller stops the ponder search.
+func (x *xboard) ponderHit(arg string) bool {
+	s := x.session
+	m, err := s.pos.ParseMoveXBoard(strings.TrimSpace(arg))
+	if err != nil || m != x.ponderOn || x.force || x.analyzing {
+		return false
+	}
+	s.pos.Make(m)
+	x.newPosition()
+	if s.pos.SideToMove() != x.engineSide {
+		s.pos.Unmake()
+		return false
+	}
+	s.eng.PonderHit()
+	s.kind = kindThink
+	return true
 }
 
 // lift answers XBoard's lift with the squares the piece can go to:
