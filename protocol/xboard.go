@@ -20,15 +20,15 @@ type xboard struct {
 	analyzing  bool
 	claimed    bool // the game end of this position has been claimed
 
-	mps      int           // moves per session (0 = whole game)
-	base     time.Duration // level base time
-	inc      time.Duration
-	st       time.Duration // fixed time per move
-	sd       int           // depth limit
-	myTime   time.Duration
-	oppTime  time.Duration
-	hint     movegen.Move // the reply the last search expected
-	hintPos  uint64       // key of the position hint belongs to
+	mps     int           // moves per session (0 = whole game)
+	base    time.Duration // level base time
+	inc     time.Duration
+	st      time.Duration // fixed time per move
+	sd      int           // depth limit
+	myTime  time.Duration
+	oppTime time.Duration
+	hint    movegen.Move // the reply the last search expected
+	hintPos uint64       // key of the position hint belongs to
 	// ponderOn is the opponent's move the running ponder search assumed
 	// (it searches the position after it).
 	ponderOn movegen.Move
