@@ -396,18 +396,9 @@ func cmdSelfPlay(w io.Writer, o *opts) error {
 	if len(o.args) != 1 {
 		return fmt.Errorf("selfplay needs VARIANT (or all): %w", errUsage)
 	}
-	var vs []*movegen.Variant
-	if o.args[0] == "all" && o.variantFile == "" {
-		if o.ruleSet != "" || len(o.options) > 0 {
-			return fmt.Errorf("selfplay all takes no --ruleset or --option (name one variant)")
-		}
-		vs = movegen.Builtin()
-	} else {
-		v, err := o.variant(o.args[0])
-		if err != nil {
-			return err
-		}
-		vs = []*movegen.Variant{v}
+	vs, err := o.selfPlayVariants()
+	if err != nil {
+		return err
 	}
 	games := o.games
 	if games == 0 {
@@ -496,18 +487,9 @@ func cmdVersus(w io.Writer, o *opts) error {
 	if o.depth > 0 && o.versus.nodes > 0 {
 		return fmt.Errorf("give --depth or --nodes, not both")
 	}
-	var vs []*movegen.Variant
-	if o.args[0] == "all" && o.variantFile == "" {
-		if o.ruleSet != "" || len(o.options) > 0 {
-			return fmt.Errorf("selfplay all takes no --ruleset or --option (name one variant)")
-		}
-		vs = movegen.Builtin()
-	} else {
-		v, err := o.variant(o.args[0])
-		if err != nil {
-			return err
-		}
-		vs = []*movegen.Variant{v}
+	vs, err := o.selfPlayVariants()
+	if err != nil {
+		return err
 	}
 	games := o.games
 	if games == 0 {
@@ -536,4 +518,20 @@ func cmdVersus(w io.Writer, o *opts) error {
 		return fmt.Errorf("%d games forfeited by an illegal or missing move", faults)
 	}
 	return nil
+}
+
+// selfPlayVariants resolves selfplay's VARIANT argument: one game, or every
+// built-in game for "all" (which takes no rule set or option).
+func (o *opts) selfPlayVariants() ([]*movegen.Variant, error) {
+	if o.args[0] == "all" && o.variantFile == "" {
+		if o.ruleSet != "" || len(o.options) > 0 {
+			return nil, fmt.Errorf("selfplay all takes no --ruleset or --option (name one variant)")
+		}
+		return movegen.Builtin(), nil
+	}
+	v, err := o.variant(o.args[0])
+	if err != nil {
+		return nil, err
+	}
+	return []*movegen.Variant{v}, nil
 }
