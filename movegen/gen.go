@@ -146,6 +146,9 @@ func (pos *Position) addMove(list *MoveList, from, to Square, p Piece, capture b
 	}
 	if may {
 		list.add(m | movePromote)
+		if info.MustPromote {
+			return
+		}
 	}
 	if dead && (v.DeadPieces == DeadForbid || v.DeadPieces == DeadPromote && may) {
 		return

@@ -387,6 +387,17 @@ func TestRuleSetLegality(t *testing.T) {
 		// (minase's reading) binds Lions too; lishogi and HaChu do not.
 		{"adjacent lion under counter-strike", "k11/12/9s2/6p5/6n5/6N5/12/12/12/12/12/11K b 3c 1", "6f6e",
 			map[string]bool{"jcsa": false, "lishogi": true, "hachu": true}},
+		// A Pawn entering the zone may decline promotion, except under
+		// hachu: HaChu refuses a declined Pawn's later promotion (chu sheet
+		// 6), so there the Pawn must promote; the promotion itself is
+		// legal everywhere.
+		{"pawn declines on entry", "k11/p11/12/12/6P5/12/12/12/12/12/12/11K b - 1", "6e6d",
+			map[string]bool{"jcsa": true, "lishogi": true, "hachu": false}},
+		{"pawn promotes on entry", "k11/p11/12/12/6P5/12/12/12/12/12/12/11K b - 1", "6e6d+",
+			map[string]bool{"jcsa": true, "lishogi": true, "hachu": true}},
+		// A Gold is not bound.
+		{"gold declines on entry", "k11/p11/12/12/6G5/12/12/12/12/12/12/11K b - 1", "6e6d",
+			map[string]bool{"jcsa": true, "lishogi": true, "hachu": true}},
 	}
 	for _, tc := range cases {
 		for rs, want := range tc.legal {

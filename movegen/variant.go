@@ -73,6 +73,9 @@ type PieceInfo struct {
 	NoDropMate bool
 	// LastRank lets the piece promote on any move that reaches the last rank.
 	LastRank bool
+	// MustPromote forbids declining a promotion the move allows (the chu
+	// rule set hachu gives it to the Pawn; see applyRuleSet).
+	MustPromote bool
 	// Spirit marks pieces protected by Reiwa's spirit-trading rule: when a
 	// non-royal piece captures one, the opponent must pass its next turn.
 	Spirit bool
@@ -639,10 +642,17 @@ func (v *Variant) applyRuleSet(name string) {
 	if name == "hachu" {
 		// HaChu does not implement the bare-king rule, and its Pawn has no
 		// last-rank chance: a non-capture inside the zone cannot promote,
-		// even onto the last rank (chu sheet 9b).
+		// even onto the last rank (chu sheet 9b). HaChu never declines a
+		// Pawn promotion itself, and after an opponent's Pawn has declined
+		// one it refuses that Pawn's later promotions (except a capture
+		// onto the last rank; chu sheet 6), so under this rule set a Pawn
+		// that may promote must.
 		v.BareKing = false
 		for i := range v.Pieces {
 			v.Pieces[i].LastRank = false
+		}
+		if t, ok := v.byID["P"]; ok {
+			v.Pieces[t].MustPromote = true
 		}
 	}
 	if name == "lishogi" {

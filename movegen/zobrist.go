@@ -36,6 +36,9 @@ func (v *Variant) Canonical() string {
 		if p.Contagion != 0 {
 			fmt.Fprintf(&b, "contagious=%s\n", v.Pieces[p.Contagion].ID)
 		}
+		if p.MustPromote {
+			b.WriteString("mustpromote\n")
+		}
 	}
 	for _, p := range v.Pieces[1:] {
 		if p.Spirit {
