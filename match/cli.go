@@ -23,7 +23,10 @@ const Usage = `usage: kirin match --variant V --engine 'name=A cmd=PROG [proto=u
   --tournament T         round-robin (default) or gauntlet (the first engine against the rest)
   --games N              games per pairing and round (default 2); --rounds N (default 1)
   --tc [M/]BASE[+INC]    clock in seconds (BASE may be MIN:SEC); --byoyomi S; --st S fixed time per move
-  --depth N, --nodes N   search limits per move (may go with a clock)
+  --depth N, --nodes N   search limits per move (may go with a clock). CECP has no node limit: an engine
+                         must announce feature nps=1 (else the match fails at start) and gets st 1 and
+                         nps N, its time counted in nodes (N a second), so it plans without the --tc
+                         clock, which the runner still keeps
   --timemargin MS        time an engine may overstep before it loses (default 100)
   --hang S               longest wait for a move without a clock, and for start-up (default 60)
   --concurrency N        games at once (default 1)

@@ -38,7 +38,15 @@
 // CECP: xboard, protover 2, every feature accepted; memory (HaChu needs it
 // before it searches), new, variant, force, option NAME=VALUE, setboard
 // when the game does not start from the variant's start position, level /
-// st / sd, post, easy, the opening moves, ping/pong. The engine is kept in
+// st / sd, post, easy, the opening moves, ping/pong. CECP has no node
+// limit; its nps N command counts the engine's time in nodes, N to the
+// second, so a node limit goes out as st 1 and nps N instead of the level
+// or st. st overrides level, so the engine then plans its moves without
+// the clock, which the runner still keeps on the wall clock. An engine
+// that does not announce feature nps=1 cannot take a node limit: Run
+// starts each CECP engine once to read its features and fails before the
+// first game (HaChu 0.21 and Fairy-Stockfish 11.1 do not announce it,
+// SjaakII 1.4.1 and Kirin do). The engine is kept in
 // force mode; on its turn it gets time, otim and go, and force after its
 // move. Multi-leg moves may come in one line or one "move" line per leg
 // ending in a comma (HaChu). An engine marked setboard=always gets the

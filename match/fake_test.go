@@ -29,6 +29,7 @@ import (
 //	claim     claims a win (CECP 1-0/0-1, USI bestmove win)
 //	deadstart exits before the handshake
 //	legs      never; prefers moves with the most legs (three-leg moves)
+//	nps       never; announces feature nps=1 (CECP)
 func TestMain(m *testing.M) {
 	if mode := os.Getenv("KIRIN_FAKE_ENGINE"); mode != "" {
 		after, _ := strconv.Atoi(os.Getenv("KIRIN_FAKE_AFTER"))
@@ -172,7 +173,11 @@ func fakeEngine(mode string, after int) int {
 		case "xboard":
 			cecp = true
 		case "protover":
-			say(`feature myname="fake-%s" usermove=1 ping=1 setboard=1 memory=1 sigint=0 done=1`, mode)
+			nps := ""
+			if mode == "nps" {
+				nps = " nps=1"
+			}
+			say(`feature myname="fake-%s" usermove=1 ping=1 setboard=1 memory=1 sigint=0%s done=1`, mode, nps)
 		case "variant":
 			v, _ = movegen.Lookup(f[1])
 			pos, _ = movegen.NewPosition(v, "startpos")

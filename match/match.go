@@ -190,7 +190,9 @@ func randomPlies(v *movegen.Variant, o Opening, n int, rng *rand.Rand) (Opening,
 
 // Run plays the match. It returns the standings when all games are done,
 // the SPRT has decided, or ctx is cancelled (games in progress are then
-// aborted and not counted).
+// aborted and not counted). With a node limit (TC.Nodes) it first starts
+// each CECP engine to read its features, and fails before the first game
+// if one does not announce feature nps=1.
 func Run(ctx context.Context, cfg *Config) (*Standings, error) {
 	if cfg.Variant == nil {
 		return nil, fmt.Errorf("no variant")
@@ -248,6 +250,21 @@ func Run(ctx context.Context, cfg *Config) (*Standings, error) {
 			logMu.Lock()
 			fmt.Fprintf(cfg.Log, "%s game %d %s %s %s\n", time.Now().Format("15:04:05.000"), num, engine, dir, line)
 			logMu.Unlock()
+		}
+	}
+	if cfg.TC.Nodes > 0 {
+		// CECP engines take a node limit only through nps: find out
+		// before the first game, rather than have them lose every game.
+		for i := range cfg.Engines {
+			if e := &cfg.Engines[i]; e.Proto == CECP {
+				var log func(dir, line string)
+				if l := logf(0); l != nil {
+					log = func(dir, line string) { l(e.Name, dir, line) }
+				}
+				if err := checkNodeLimit(e, cfg.TC.Hang, log); err != nil {
+					return nil, err
+				}
+			}
 		}
 	}
 	ctx, cancel := context.WithCancel(ctx)

@@ -202,3 +202,92 @@ func TestSPRT(t *testing.T) {
 		t.Errorf("bounds %.3f %.3f", lo, hi)
 	}
 }
+
+// TestCECPNodeLimit: a node limit reaches a CECP engine that announces
+// feature nps=1 as st 1 and nps N (no level, with or without a clock),
+// and a USI engine as go ... nodes N; without a node limit the CECP engine
+// gets its level and no nps. A CECP engine without nps=1 fails the match
+// before the first game, with an error naming it.
+func TestCECPNodeLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays games")
+	}
+	// sent collects what the runner sent each engine in game 1.
+	sent := func(log string) map[string][]string {
+		m := map[string][]string{}
+		for _, l := range strings.Split(log, "\n") {
+			f := strings.SplitN(l, " ", 6)
+			if len(f) == 6 && f[1] == "game" && f[2] == "1" && f[4] == ">" {
+				m[f[3]] = append(m[f[3]], f[5])
+			}
+		}
+		return m
+	}
+	for _, c := range []struct {
+		tc        TimeControl
+		want, not []string // CECP commands sent (in this order), and not sent
+		usiGo     string   // in every USI go command
+	}{
+		{TimeControl{Nodes: 5000}, []string{"new", "st 1", "nps 5000", "go"}, []string{"level"}, " nodes 5000"},
+		{TimeControl{Nodes: 5000, Base: 30 * time.Second}, []string{"new", "st 1", "nps 5000", "go"}, []string{"level"}, " nodes 5000"},
+		{TimeControl{Base: 30 * time.Second}, []string{"new", "level 0 0:30 0", "go"}, []string{"nps", "st "}, " btime "},
+	} {
+		t.Run(c.tc.String(), func(t *testing.T) {
+			var out, log bytes.Buffer
+			c.tc.Margin, c.tc.Hang = time.Second, 10*time.Second
+			cfg := &Config{
+				Variant: lookup(t, "shogi"),
+				Engines: []EngineConfig{fake(t, "cecp", "nps", 0, CECP), fake(t, "usi", "good", 0, USI)},
+				Games:   2, TC: c.tc, Out: &out, Log: &log,
+				Adjudicate: Adjudication{MaxPlies: 20},
+			}
+			st, err := Run(context.Background(), cfg)
+			if err != nil || st.Games != 2 || st.Faults != 0 {
+				t.Fatalf("err %v, games %+v\n%s", err, st, out.String())
+			}
+			cmds := sent(log.String())
+			k := 0
+			for _, l := range cmds["cecp"] {
+				if k < len(c.want) && l == c.want[k] {
+					k++
+				}
+				for _, bad := range c.not {
+					if strings.HasPrefix(l, bad) {
+						t.Errorf("sent the CECP engine %q", l)
+					}
+				}
+			}
+			if k < len(c.want) {
+				t.Errorf("the CECP engine did not get %q (in order) but:\n%s", c.want, strings.Join(cmds["cecp"], "\n"))
+			}
+			gos := 0
+			for _, l := range cmds["usi"] {
+				if strings.HasPrefix(l, "go ") {
+					gos++
+					if !strings.Contains(l, c.usiGo) {
+						t.Errorf("USI %q lacks %q", l, c.usiGo)
+					}
+				}
+			}
+			if gos == 0 {
+				t.Error("no USI go command in the log")
+			}
+		})
+	}
+	t.Run("without nps", func(t *testing.T) {
+		var out, log bytes.Buffer
+		cfg := &Config{
+			Variant: lookup(t, "shogi"),
+			Engines: []EngineConfig{fake(t, "usi", "good", 0, USI), fake(t, "plain", "good", 0, CECP)},
+			Games:   2, TC: TimeControl{Nodes: 5000, Hang: 10 * time.Second}, Out: &out, Log: &log,
+		}
+		st, err := Run(context.Background(), cfg)
+		want := "engine plain speaks CECP without feature nps=1: it cannot take a node limit"
+		if err == nil || err.Error() != want || st != nil {
+			t.Fatalf("got standings %+v and error %v, want the error %q", st, err, want)
+		}
+		if strings.Contains(out.String(), "Started game") || strings.Contains(log.String(), " game 1 ") {
+			t.Errorf("a game was started:\n%s\n%s", out.String(), log.String())
+		}
+	})
+}

@@ -305,6 +305,7 @@ type cecp struct {
 	usermove bool
 	ping     bool
 	memory   bool
+	nps      bool   // takes nps N (node clocks), which a node limit needs
 	pending  string // legs of a multi-leg move sent one per line
 }
 
@@ -313,20 +314,28 @@ var (
 	thinkingRE = regexp.MustCompile(`^\s*(\d+)\s+(-?\d+)\s+(\d+)\s+(\d+)\b`)
 )
 
-func (c *cecp) start(g *gameState) error {
+// errNoNPS is the error of a node limit for a CECP engine without nps.
+func errNoNPS(name string) error {
+	return fmt.Errorf("engine %s speaks CECP without feature nps=1: it cannot take a node limit", name)
+}
+
+// startFault turns a handshake error into a start fault.
+func (c *cecp) startFault(what string, err error) error {
+	if err == errExited {
+		return &fault{faultStart, c.cfg.Name + " exits during " + what}
+	}
+	return &fault{faultStart, c.cfg.Name + " does not answer " + what}
+}
+
+// handshake starts the engine and reads its features, accepting each one.
+func (c *cecp) handshake(hang time.Duration) error {
 	p, err := startProc(c.cfg, c.log)
 	if err != nil {
 		return &fault{faultStart, c.cfg.Name + " does not start: " + err.Error()}
 	}
 	c.p = p
-	fail := func(what string, err error) error {
-		if err == errExited {
-			return &fault{faultStart, c.cfg.Name + " exits during " + what}
-		}
-		return &fault{faultStart, c.cfg.Name + " does not answer " + what}
-	}
 	if err := p.send("xboard", "protover 2"); err != nil {
-		return fail("protover", err)
+		return c.startFault("protover", err)
 	}
 	// Features until done=1; an engine that sends none gets 2 s, and
 	// done=0 extends the wait to the hang limit.
@@ -337,7 +346,7 @@ func (c *cecp) start(g *gameState) error {
 			break
 		}
 		if err != nil {
-			return fail("protover", err)
+			return c.startFault("protover", err)
 		}
 		if !strings.HasPrefix(l, "feature ") {
 			continue
@@ -349,7 +358,7 @@ func (c *cecp) start(g *gameState) error {
 				if val == "1" {
 					done = true
 				} else {
-					deadline = time.Now().Add(g.tc.Hang)
+					deadline = time.Now().Add(hang)
 				}
 				continue
 			case "usermove":
@@ -358,15 +367,47 @@ func (c *cecp) start(g *gameState) error {
 				c.ping = val == "1"
 			case "memory":
 				c.memory = val == "1"
+			case "nps":
+				c.nps = val == "1"
 			}
 			verdict := "accepted "
 			if key == "san" && val == "1" {
 				verdict = "rejected "
 			}
 			if err := p.send(verdict + key); err != nil {
-				return fail("features", err)
+				return c.startFault("features", err)
 			}
 		}
+	}
+	return nil
+}
+
+// checkNodeLimit starts a CECP engine only to read its features and
+// reports an error unless it takes nps, which a node limit needs.
+func checkNodeLimit(e *EngineConfig, hang time.Duration, log func(dir, line string)) error {
+	c := &cecp{cfg: e, log: log}
+	err := c.handshake(hang)
+	if c.p != nil {
+		c.p.close(time.Second, "quit")
+	}
+	if err != nil {
+		return fmt.Errorf("checking whether engine %s takes a node limit (feature nps=1): %v", e.Name, err)
+	}
+	if !c.nps {
+		return errNoNPS(e.Name)
+	}
+	return nil
+}
+
+func (c *cecp) start(g *gameState) error {
+	if err := c.handshake(g.tc.Hang); err != nil {
+		return err
+	}
+	p, fail := c.p, c.startFault
+	tc := g.tc
+	if tc.Nodes > 0 && !c.nps {
+		// Run checks this before the first game.
+		return &fault{faultStart, errNoNPS(c.cfg.Name).Error()}
 	}
 	var setup []string
 	if c.memory {
@@ -384,8 +425,13 @@ func (c *cecp) start(g *gameState) error {
 	for _, o := range c.cfg.Options {
 		setup = append(setup, "option "+o.Name+"="+o.Value)
 	}
-	tc := g.tc
 	switch {
+	case tc.Nodes > 0:
+		// CECP has no node limit; nps N makes N nodes one second of the
+		// engine's clock, so st 1 is N nodes a move. st overrides any
+		// level, so the engine plans its moves without the clock, which
+		// the runner still keeps on the wall clock.
+		setup = append(setup, "st 1", fmt.Sprintf("nps %d", tc.Nodes))
 	case tc.HasClock():
 		setup = append(setup, fmt.Sprintf("level %d %s %s", tc.Moves, xbBase(tc.Base+tc.Byoyomi), secs(tc.Inc)))
 	case tc.MoveTime > 0:

@@ -71,7 +71,17 @@
 // sends a move leaving its only royal en prise while another move exists,
 // because XBoard judges those games with one. setboard takes XBoard's FEN: w is the first mover (upper case, the
 // SFEN's b), holdings in brackets. Thinking output is "depth score time
-// nodes pv" with time in centiseconds and mate as ±100000±moves. Game ends
+// nodes pv" with time in centiseconds and mate as ±100000±moves. With nps N
+// (feature nps=1) the clocks count nodes: level, st, time and otim are
+// measured in nodes, N to the second (search.Limits.NodeRate), so st 1 with
+// nps 5000 is 5000 nodes a move and the game does not depend on the speed
+// of the machine. The engine does not ponder then, and before its move it
+// repeats the last thinking line with the whole node count, by which
+// XBoard charges its clock. new, nps 0 and negative rates go back to the
+// wall clock. Two departures from the protocol text:
+// it asks for user CPU time with nps 0, and for CPU time in the thinking
+// output while nps is in force; Kirin uses the wall clock for both (the
+// same on an idle core with one thread). Game ends
 // are claimed as "1-0 {reason}" and the like, only when movegen's Outcome
 // says the game is over. Every diagnostic line starts with "#", and no
 // other line but "Illegal move" replies contains the word XBoard reads as

@@ -59,7 +59,8 @@ func legalIn(t *testing.T, sfen string, moves []string, text string, parse func(
 func FuzzXBoardLine(f *testing.F) {
 	for _, s := range []string{"usermove e2e4", "setboard 12/12 w", "level 40 0:30 0", "variant dai\nundo\nremove",
 		"analyze\nusermove h4h5\n.\nexit", "lift a1\nput b2\nlift b2", "go\n?", "option RuleSet=hachu", "sd 1\ngo",
-		"time -5\notim x", "a1a1,a1a1+", "P@z99", "@@@@", "memory 0\ncores 99999", "hard\nplayother", "st 0.01\ngo"} {
+		"time -5\notim x", "a1a1,a1a1+", "P@z99", "@@@@", "memory 0\ncores 99999", "hard\nplayother", "st 0.01\ngo",
+		"nps 1\nst 1000\ngo", "nps x\nnps -3\nnps 99999999999999999999\nnps 0", "level 0 1 0\nnps 1\ntime 1\ngo"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, data string) {

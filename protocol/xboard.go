@@ -25,6 +25,7 @@ type xboard struct {
 	inc     time.Duration
 	st      time.Duration // fixed time per move
 	sd      int           // depth limit
+	nps     int64         // nps: clocks counted in nodes, nps to the second (0: wall clock)
 	myTime  time.Duration
 	oppTime time.Duration
 	hint    movegen.Move // the reply the last search expected
@@ -127,7 +128,7 @@ func xbKnown(cmd string) bool {
 		"setboard", "usermove", "level", "st", "sd", "time", "otim", "?", "ping", "draw", "result",
 		"undo", "remove", "hard", "easy", "post", "nopost", "analyze", "exit", ".", "hint", "bk",
 		"computer", "name", "memory", "cores", "option", "lift", "put", "hover", "random", "quit",
-		"white", "black", "egtpath":
+		"white", "black", "egtpath", "nps":
 		return true
 	}
 	return false
@@ -143,7 +144,8 @@ func (x *xboard) exec(cmd, arg, line string) bool {
 	case "protover":
 		x.features()
 	case "new":
-		x.force, x.engineSide, x.sd, x.st = false, movegen.White, 0, 0
+		// nps lasts until the next new (the protocol's rule).
+		x.force, x.engineSide, x.sd, x.st, x.nps = false, movegen.White, 0, 0, 0
 		s.resetGame()
 		x.newPosition()
 		if s.eng != nil {
@@ -195,6 +197,16 @@ func (x *xboard) exec(cmd, arg, line string) bool {
 	case "sd":
 		if n, err := strconv.Atoi(arg); err == nil && n >= 0 {
 			x.sd = min(n, search.MaxPly)
+		} else {
+			x.println("Error (bad number): " + clean(line))
+		}
+	case "nps":
+		// nps N: time by the node count, N nodes to the second. The
+		// protocol asks for user CPU time with nps 0; Kirin times by the
+		// wall clock then, as it does with WinBoard's "no nps" value -1
+		// and other negative rates.
+		if n, err := strconv.ParseInt(arg, 10, 64); err == nil {
+			x.nps = max(n, 0)
 		} else {
 			x.println("Error (bad number): " + clean(line))
 		}
@@ -302,7 +314,7 @@ func (x *xboard) newPosition() {
 // features answers protover.
 func (x *xboard) features() {
 	x.println(fmt.Sprintf("feature myname=\"%s\" variants=\"%s\" setboard=1 usermove=1 ping=1 playother=1 colors=0 "+
-		"memory=1 smp=1 sigint=0 sigterm=0 debug=1 highlight=1 analyze=1 reuse=1 time=1 draw=0 nps=0 name=0 san=0 exclude=0 pause=0",
+		"memory=1 smp=1 sigint=0 sigterm=0 debug=1 highlight=1 analyze=1 reuse=1 time=1 draw=0 nps=1 name=0 san=0 exclude=0 pause=0",
 		x.fullName(), strings.Join(x.variantNames(), ",")))
 	x.println("feature option=\"MultiPV -spin 1 1 256\"")
 	x.println("feature option=\"SearchOff -string none\"")
@@ -385,8 +397,12 @@ func (x *xboard) claim() bool {
 }
 
 // limits turns the clocks and levels into search limits for side us.
+// With nps in force the same limits are counted in nodes: st 1 with nps
+// 5000 is 5000 nodes a move, and a clock of 60 s with nps 5000 is 300,000
+// nodes for the rest of the game (XBoard charges the engine's clock by the
+// node count of its thinking output divided by the rate).
 func (x *xboard) limits(us movegen.Color) search.Limits {
-	lim := search.Limits{Depth: x.sd}
+	lim := search.Limits{Depth: x.sd, NodeRate: uint64(x.nps)}
 	switch {
 	case x.st > 0:
 		lim.MoveTime = x.st
@@ -423,24 +439,28 @@ func (x *xboard) startAnalysis() {
 func (x *xboard) reporter(pos *movegen.Position, always bool) func(search.Info) {
 	post := x.post || always
 	return func(inf search.Info) {
-		if !post {
-			return
+		if post {
+			x.println(thinkingLine(pos, inf))
 		}
-		var pv strings.Builder
-		for i, m := range inf.PV {
-			if i > 0 {
-				pv.WriteByte(' ')
-			}
-			pv.WriteString(pos.MoveXBoard(m))
-		}
-		switch inf.Bound {
-		case search.BoundUpper:
-			pv.WriteByte('?')
-		case search.BoundLower:
-			pv.WriteByte('!')
-		}
-		x.println(fmt.Sprintf("%d %d %d %d %s", inf.Depth, cecpScore(inf.Score), centis(inf.Time), inf.Nodes, pv.String()))
 	}
+}
+
+// thinkingLine writes one line of thinking output.
+func thinkingLine(pos *movegen.Position, inf search.Info) string {
+	var pv strings.Builder
+	for i, m := range inf.PV {
+		if i > 0 {
+			pv.WriteByte(' ')
+		}
+		pv.WriteString(pos.MoveXBoard(m))
+	}
+	switch inf.Bound {
+	case search.BoundUpper:
+		pv.WriteByte('?')
+	case search.BoundLower:
+		pv.WriteByte('!')
+	}
+	return fmt.Sprintf("%d %d %d %d %s", inf.Depth, cecpScore(inf.Score), centis(inf.Time), inf.Nodes, pv.String())
 }
 
 // cecpScore writes a score as CECP does: centipawns, or ±100000±moves.
@@ -468,6 +488,16 @@ func (x *xboard) finished(r search.Result, kind searchKind) {
 	if m := notSuicide(s.pos, r.Best); m != r.Best {
 		r.Best, r.Ponder = m, movegen.NullMove
 	}
+	if x.nps > 0 && x.post && r.Depth > 0 {
+		// XBoard charges a node clock by the node count of the last
+		// thinking line, and the search ended inside an iteration it did
+		// not report: repeat the last one with all the nodes searched.
+		pv := r.PV
+		if len(pv) == 0 || pv[0] != r.Best {
+			pv = []movegen.Move{r.Best}
+		}
+		x.println(thinkingLine(s.pos, search.Info{Depth: r.Depth, Score: r.Score, Time: r.Time, Nodes: r.Nodes, PV: pv}))
+	}
 	x.println("move " + s.pos.MoveXBoard(r.Best))
 	s.pos.Make(r.Best)
 	x.newPosition()
@@ -475,7 +505,10 @@ func (x *xboard) finished(r search.Result, kind searchKind) {
 		return
 	}
 	x.hint, x.hintPos = r.Ponder, s.pos.Key()
-	if s.ponder && !x.force && r.Ponder != movegen.NullMove {
+	// No pondering on a node clock: XBoard charges the clock by the node
+	// count the engine reports, which would then include the nodes of the
+	// opponent's time, and the game would depend on the wall clock again.
+	if s.ponder && !x.force && x.nps == 0 && r.Ponder != movegen.NullMove {
 		pos := s.pos.Clone()
 		if _, err := pos.ParseMoveXBoard(pos.MoveXBoard(r.Ponder)); err == nil {
 			pos.Make(r.Ponder)

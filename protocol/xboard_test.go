@@ -1,7 +1,10 @@
 package protocol
 
 import (
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/kirin-shogi/kirin/movegen"
 )
@@ -53,4 +56,125 @@ func TestNotSuicide(t *testing.T) {
 	if first := list.Slice()[0]; notSuicide(sp, first) != first {
 		t.Error("shogi move replaced")
 	}
+}
+
+// xbMove sends lines (the last one starting the engine's search) and waits
+// for its move; it returns the thinking lines before the move and the time
+// from the last line sent to the move.
+func xbMove(t *testing.T, e *engineRun, lines ...string) (thinking []string, took time.Duration) {
+	t.Helper()
+	from := len(e.out.snapshot())
+	start := time.Now()
+	for _, l := range lines {
+		e.send(l)
+	}
+	e.seen = e.out.waitFor(t, from, "move ", 60*time.Second)
+	took = time.Since(start)
+	for _, l := range e.out.snapshot()[from : e.seen-1] {
+		if f := strings.Fields(l); len(f) >= 5 {
+			if _, err := strconv.Atoi(f[0]); err == nil {
+				thinking = append(thinking, l)
+			}
+		}
+	}
+	return thinking, took
+}
+
+// TestXBoardNPS: Kirin announces feature nps=1, and after nps N its clocks
+// count nodes, N to the second. With st 1 and nps 3000 a move costs 3000
+// nodes, with st 1000 and nps 3 also 3000 (where the wall clock would
+// allow 1000 s), and with a 6000 s clock at nps 10 (60,000 nodes) between
+// 60% of a fortieth (900) and a third (20,000). The thinking output ends
+// with the whole count (XBoard charges the clock by it): it reaches the
+// node budget and stays within it, the move comes long before the
+// wall-clock time would be up, and the same search repeats itself node
+// for node. new, nps 0 and a negative rate go back to the wall clock; a
+// bad number gets an error and changes nothing.
+func TestXBoardNPS(t *testing.T) {
+	e := startEngine(testConfig())
+	defer e.in.Close()
+	e.send("xboard")
+	e.send("protover 2")
+	e.seen = e.out.waitFor(t, 0, "feature done=1", 10*time.Second)
+	if first := e.out.snapshot()[0]; !strings.Contains(first, " nps=1 ") {
+		t.Fatalf("feature line without nps=1: %s", first)
+	}
+	nodes := func(l string) int {
+		n, _ := strconv.Atoi(strings.Fields(l)[3])
+		return n
+	}
+	// The thinking lines without their time field, for comparing runs.
+	untimed := func(lines []string) string {
+		var b strings.Builder
+		for _, l := range lines {
+			f := strings.Fields(l)
+			f[2] = "T"
+			b.WriteString(strings.Join(f, " ") + "\n")
+		}
+		return b.String()
+	}
+	for _, c := range []struct {
+		name               string
+		setup              []string
+		minNodes, maxNodes int
+	}{
+		{"st 1, nps 3000", []string{"st 1", "nps 3000"}, 3000, 3000},
+		{"st 1000, nps 3", []string{"st 1000", "nps 3"}, 3000, 3000},
+		{"level 0 100 0, nps 10", []string{"level 0 100 0", "nps 10", "time 600000", "otim 600000"}, 900, 20000},
+	} {
+		var runs []string
+		for range 2 {
+			cmds := append(append([]string{"new", "post"}, c.setup...), "go")
+			thinking, took := xbMove(t, e, cmds...)
+			if len(thinking) == 0 {
+				t.Fatalf("%s: no thinking output", c.name)
+			}
+			for _, l := range thinking {
+				// 64 nodes pass between two checks of the limits.
+				if n := nodes(l); n > c.maxNodes+64 {
+					t.Errorf("%s: %d nodes reported, the limit is %d: %s", c.name, n, c.maxNodes, l)
+				}
+			}
+			if n := nodes(thinking[len(thinking)-1]); n < c.minNodes {
+				t.Errorf("%s: stopped at %d nodes, before %d", c.name, n, c.minNodes)
+			}
+			if took > 10*time.Second {
+				t.Errorf("%s: the move took %v: the clock is not counted in nodes", c.name, took)
+			}
+			runs = append(runs, untimed(thinking))
+		}
+		if runs[0] != runs[1] {
+			t.Errorf("%s: the same search differs between two games:\n%s---\n%s", c.name, runs[0], runs[1])
+		}
+	}
+	// Back on the wall clock: st 0.3 takes its 0.3 s.
+	for _, c := range [][]string{
+		{"new", "nps 3000", "new", "st 0.3"},
+		{"new", "nps 3000", "nps 0", "st 0.3"},
+		{"new", "nps 3000", "st 0.3", "nps -1"},
+	} {
+		if _, took := xbMove(t, e, append(c, "go")...); took < 250*time.Millisecond {
+			t.Errorf("%v: the move took %v, not the 0.3 s of the wall clock", c, took)
+		}
+	}
+	// Bad numbers: an error, and the rate in force stays.
+	e.send("new")
+	e.send("nps 3000")
+	from := len(e.out.snapshot())
+	for _, l := range []string{"nps", "nps abc", "nps 1e3", "nps 99999999999999999999"} {
+		e.send(l)
+	}
+	e.send("ping 9")
+	e.seen = e.out.waitFor(t, from, "pong 9", 10*time.Second)
+	want := []string{"Error (bad number): nps", "Error (bad number): nps abc", "Error (bad number): nps 1e3",
+		"Error (bad number): nps 99999999999999999999", "pong 9"}
+	if got := e.out.snapshot()[from:e.seen]; strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("bad nps arguments: got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// st 10 at nps 3000: 30,000 nodes, far less than 10 s.
+	if _, took := xbMove(t, e, "st 10", "go"); took > 5*time.Second {
+		t.Errorf("nps 3000 lost to bad nps commands: the move took %v", took)
+	}
+	e.send("quit")
+	<-e.done
 }

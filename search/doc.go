@@ -47,4 +47,7 @@
 // clocks with increment, moves to go and byoyomi. plan turns a clock into a
 // soft limit (no new iteration after 60% of it) and a hard limit (checked
 // every 64 nodes) that never exceeds the time left less Options.MoveOverhead.
+// Limits.NodeRate measures the same clocks in nodes instead (CECP's nps:
+// NodeRate nodes are one second), which makes timed searches reproducible
+// on one thread.
 package search

@@ -157,9 +157,13 @@ type Engine struct {
 	pondering atomic.Bool
 	signal    chan struct{}
 	start     atomic.Int64 // UnixNano the clock limits count from
-	limits    Limits
-	budget    budget
-	timed     bool
+	// nodeMark is the node count a node clock (Limits.NodeRate) counts
+	// from; markAtNextCheck asks the main thread to take the count at its
+	// next check (PonderHit cannot read the workers safely).
+	nodeMark atomic.Uint64
+	limits   Limits
+	budget   budget
+	timed    bool
 }
 
 // New returns an engine that evaluates with ev.
@@ -216,6 +220,7 @@ func (e *Engine) Stop() {
 // clock limits now apply, counted from this moment.
 func (e *Engine) PonderHit() {
 	e.start.Store(time.Now().UnixNano())
+	e.nodeMark.Store(markAtNextCheck)
 	e.pondering.Store(false)
 	e.wake()
 }
@@ -230,6 +235,31 @@ func (e *Engine) wake() {
 // elapsed returns the time since the clock started.
 func (e *Engine) elapsed() time.Duration {
 	return time.Duration(time.Now().UnixNano() - e.start.Load())
+}
+
+// markAtNextCheck in nodeMark: the node clock starts at the next check.
+const markAtNextCheck = math.MaxUint64
+
+// clock returns the time the clock limits are measured against: the
+// wall-clock time since the clock started, or on a node clock
+// (Limits.NodeRate) the nodes searched since then converted to time. Only
+// the main thread calls it.
+func (e *Engine) clock() time.Duration {
+	rate := e.limits.NodeRate
+	if rate == 0 {
+		return e.elapsed()
+	}
+	n := e.nodes()
+	from := e.nodeMark.Load()
+	if from == markAtNextCheck {
+		e.nodeMark.Store(n)
+		from = n
+	}
+	t := float64(n-from) / float64(rate) * float64(time.Second)
+	if t >= math.MaxInt64 {
+		return math.MaxInt64 // a tiny rate: past any limit
+	}
+	return time.Duration(t)
 }
 
 // nodes sums the node counts the threads have published.
@@ -249,6 +279,7 @@ func (e *Engine) Search(pos *movegen.Position, lim Limits, report func(Info)) Re
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.start.Store(time.Now().UnixNano())
+	e.nodeMark.Store(0)
 	e.stop.Store(false)
 	e.pondering.Store(lim.Ponder)
 	select { // drop a stale wake-up
@@ -307,12 +338,12 @@ func (e *Engine) waitForStop(lim *Limits) {
 }
 
 // shouldStop is the main thread's check, every 64 nodes, of the
-// hard time limit and the node limit.
+// hard time limit (on the wall clock or the node clock) and the node limit.
 func (e *Engine) shouldStop() bool {
 	if e.limits.Nodes > 0 && e.nodes() >= e.limits.Nodes {
 		return true
 	}
-	if e.timed && !e.pondering.Load() && e.elapsed() >= e.budget.hard {
+	if e.timed && !e.pondering.Load() && e.clock() >= e.budget.hard {
 		return true
 	}
 	return false

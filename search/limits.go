@@ -32,6 +32,13 @@ type Limits struct {
 	Mate int
 	// SearchMoves restricts the root to these moves (empty: all).
 	SearchMoves []movegen.Move
+	// NodeRate, when not 0, puts the search on a node clock (CECP's nps
+	// command): MoveTime, Time, Inc and Byoyomi are then measured in
+	// nodes, NodeRate nodes to the second, instead of wall-clock time, and
+	// Options.MoveOverhead does not apply (the nodes searched are all the
+	// clock is charged). The clock starts with the search, or at PonderHit
+	// for a ponder search. Info.Time and Result.Time stay wall-clock time.
+	NodeRate uint64
 }
 
 // timed reports whether the limits include a clock.
@@ -53,8 +60,12 @@ type budget struct {
 // plan computes the budget for side us. overhead is the time lost per move
 // to communication and process scheduling; the plan never lets the move
 // arrive later than the clock (main time plus byoyomi) allows, less that
-// overhead.
+// overhead. On a node clock (NodeRate) the budget is in node time and no
+// overhead is taken off.
 func plan(l *Limits, us movegen.Color, overhead time.Duration) budget {
+	if l.NodeRate > 0 {
+		overhead = 0
+	}
 	if l.MoveTime > 0 {
 		t := max(l.MoveTime-overhead, time.Millisecond)
 		return budget{soft: t, hard: t}

@@ -86,3 +86,69 @@ func TestClockSearchKeepsTime(t *testing.T) {
 		t.Fatal("no move")
 	}
 }
+
+// TestNodeClock: with NodeRate the clock counts nodes, NodeRate to the
+// second, from the start of the search or from PonderHit.
+func TestNodeClock(t *testing.T) {
+	e := New(material{}, Options{HashMB: 1})
+	e.limits = Limits{NodeRate: 1000}
+	e.workers[0].published.Store(5000)
+	if c := e.clock(); c != 5*time.Second {
+		t.Errorf("5000 nodes at 1000/s: clock %v", c)
+	}
+	e.PonderHit()
+	if c := e.clock(); c != 0 {
+		t.Errorf("at the ponder hit: clock %v", c)
+	}
+	e.workers[0].published.Store(5500)
+	if c := e.clock(); c != 500*time.Millisecond {
+		t.Errorf("500 nodes after the ponder hit: clock %v", c)
+	}
+	e.limits.NodeRate = 1
+	e.workers[0].published.Store(1 << 62)
+	if c := e.clock(); c <= 0 {
+		t.Errorf("a huge node count overflows the clock: %v", c)
+	}
+	// No overhead comes off a node clock.
+	l := Limits{MoveTime: time.Second, NodeRate: 1000}
+	if b := plan(&l, movegen.Black, 30*time.Millisecond); b.hard != time.Second {
+		t.Errorf("movetime 1s on a node clock: %+v", b)
+	}
+}
+
+// TestNodeClockSearch: a search on a node clock stops by its node count
+// and repeats itself exactly on one thread. A fixed hour at 1 node a
+// second is 3600 nodes. A 100 s clock at 1000 nodes a second aims at a
+// fortieth (2500 nodes), starts no iteration after 60% of that (1500) and
+// never passes a third of the clock (33,333).
+func TestNodeClockSearch(t *testing.T) {
+	pos := position(t, "chu", "")
+	var clockLim Limits
+	clockLim.Time[movegen.Black], clockLim.NodeRate = 100*time.Second, 1000
+	for _, c := range []struct {
+		name     string
+		lim      Limits
+		min, max uint64
+	}{
+		{"movetime", Limits{MoveTime: time.Hour, NodeRate: 1}, 3600, 3600},
+		{"clock", clockLim, 1500, 33334},
+	} {
+		var got []Result
+		for range 2 {
+			e := New(material{}, Options{HashMB: 8})
+			start := time.Now()
+			r := e.Search(pos, c.lim, nil)
+			if took := time.Since(start); took > 20*time.Second {
+				t.Fatalf("%s: took %v", c.name, took)
+			}
+			got = append(got, r)
+		}
+		r := got[0]
+		if r.Best == movegen.NullMove || r.Nodes < c.min || r.Nodes > c.max+64 {
+			t.Errorf("%s: %d nodes (want %d to %d), best %v", c.name, r.Nodes, c.min, c.max, r.Best)
+		}
+		if got[1].Nodes != r.Nodes || got[1].Best != r.Best {
+			t.Errorf("%s: not reproducible: %d nodes %v, then %d nodes %v", c.name, r.Nodes, r.Best, got[1].Nodes, got[1].Best)
+		}
+	}
+}

@@ -191,7 +191,7 @@ func (w *worker) doneAfter(depth int) bool {
 	}
 	// An iteration takes several times longer than the one before, so
 	// stop early rather than start one that cannot finish.
-	return e.elapsed() >= e.budget.soft*6/10
+	return e.clock() >= e.budget.soft*6/10
 }
 
 // aspirate searches line k at depth with an aspiration window around the
