@@ -63,7 +63,7 @@ bench: ## Go micro-benchmarks
 anchors: ## Kirin's nps and depth in 10 s beside HaChu, Fairy-Stockfish and SjaakII, plus tai with 1 and 2 threads (about 7 minutes; docs/speed.md)
 	KIRIN_ANCHORS=1 $(GO) test -count=1 -timeout 30m -run '^TestAnchors$$' -v ./bench
 
-interop: ## whole games under XBoard (xvfb-run) against HaChu, Fairy-Stockfish and Kirin, and refereed USI games (about 2 minutes; docs/xboard.md)
+interop: ## whole games under XBoard (xvfb-run) against HaChu, Fairy-Stockfish and Kirin, refereed USI games, and XBoard reading back kirin match PGN files (about 2.5 minutes; docs/xboard.md, docs/matches.md)
 	$(GO) test -count=1 -v ./interop
 
 perft: build ## sample perft runs

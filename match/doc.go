@@ -59,6 +59,9 @@
 // Variant tag, SetUp/FEN for games not from the start position, moves in
 // XBoard coordinates on boards XBoard can show (up to 16x15), else in
 // Kirin's USI dialect, with {score/depth time} comments and the result
-// reason as the last comment and in the Termination tag. Stats holds the
-// Elo estimate with its 95% error (cutechess-cli's formulas) and the SPRT.
+// reason as the last comment and in the Termination tag. Two-leg moves are
+// written as XBoard's PGN reader takes them (h6xi7xi8, igui g9xh9-g9), not
+// in the protocol form h6i7,i7i8 (moveXBoardPGN); ParseMoveAny, which
+// reads the moves ReadPGN returns, takes both. Stats holds the Elo
+// estimate with its 95% error (cutechess-cli's formulas) and the SPRT.
 package match

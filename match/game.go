@@ -33,7 +33,9 @@ type Opening struct {
 
 // MoveRecord is one move of a finished game.
 type MoveRecord struct {
-	// USI, XBoard and Hodges are the move in the three notations.
+	// USI, XBoard and Hodges are the move in the three notations. XBoard
+	// is the form XBoard's PGN reader takes (moveXBoardPGN), which differs
+	// from the protocol form for two-leg moves.
 	USI, XBoard, Hodges string
 	// Score (from the mover's view), Depth and Time are the engine's
 	// report; HasScore is false for opening moves and silent engines.
@@ -175,7 +177,7 @@ func playGame(ctx context.Context, cfg *Config, spec gameSpec, log func(engine, 
 
 // record describes move m in pos (before it is made).
 func record(pos *movegen.Position, m movegen.Move, th thought, book bool) MoveRecord {
-	return MoveRecord{USI: pos.MoveUSI(m), XBoard: pos.MoveXBoard(m), Hodges: pos.MoveHodges(m),
+	return MoveRecord{USI: pos.MoveUSI(m), XBoard: moveXBoardPGN(pos, m), Hodges: pos.MoveHodges(m),
 		Score: th.score, HasScore: th.hasScore, Depth: th.depth, Time: th.elapsed, Book: book}
 }
 

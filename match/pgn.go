@@ -262,12 +262,101 @@ func isDigits(s string) bool {
 	return true
 }
 
+// moveXBoardPGN writes m (legal in pos) as XBoard 4.9.1's PGN reader
+// takes it. That is the protocol form (MoveXBoard), except for two-leg
+// moves. XBoard's reader (parser.c) reads the first two squares, and when
+// an "x" or "-" follows them it takes the second square as the one the
+// first leg captures on and reads the destination after the separator. So
+// a lion taking on i7 and then on i8 is written h6xi7xi8, one taking on
+// i7 and stepping on to the empty i8 h6xi7-i8, and igui (take on h9, stay
+// on g9) g9xh9-g9, like XBoard's own Nxi7xi8 and Nxh9-g9. The protocol
+// form h6i7,i7i8 would be read as the move h6i7 followed by an illegal
+// i7i8 for the other side. A first leg onto an empty square is not a
+// two-leg move in movegen (the move is named by its effect), and a pass
+// is @@@@. Three-leg moves (tai, beyond XBoard's board) keep the protocol
+// form, and so would a promotion on a two-leg move, which XBoard's reader
+// cannot take; no game up to 16x15 has one.
+func moveXBoardPGN(pos *movegen.Position, m movegen.Move) string {
+	mid := m.Mid()
+	if m.IsPass() || m.IsDrop() || mid == movegen.NoSquare || m.Mid2() != movegen.NoSquare || m.IsPromotion() {
+		return pos.MoveXBoard(m)
+	}
+	v := pos.Variant()
+	sep := func(s movegen.Square) string {
+		if s != m.From() && pos.At(s) != movegen.Empty {
+			return "x"
+		}
+		return "-"
+	}
+	return v.SquareXBoard(m.From()) + sep(mid) + v.SquareXBoard(mid) + sep(m.To()) + v.SquareXBoard(m.To())
+}
+
+// legsFromPGN rewrites a move in long algebraic form with separators, as
+// moveXBoardPGN writes two-leg moves ("h6xi7xi8", "g9xh9-g9", also
+// "h6i7-i8" and "a1-b2"), into the protocol form ParseMoveXBoard reads
+// ("h6i7,i7i8"). An "x" counts as a separator only between a rank digit
+// and a file letter, so a file x (boards over 23 files) stays a file. It
+// reports false when t has no separator.
+func legsFromPGN(t string) (string, bool) {
+	body, suffix := t, ""
+	if n := len(body); n > 0 && (body[n-1] == '+' || body[n-1] == '=') {
+		body, suffix = body[:n-1], body[n-1:]
+	}
+	var squares []string
+	start, seps := 0, 0
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		isSep := c == '-' || c == 'x' && i > 0 && isDigit(body[i-1]) && i+1 < len(body) && body[i+1] >= 'a' && body[i+1] <= 'z'
+		if !isSep {
+			// A new square starts where a file letter follows a rank digit.
+			if i > start && c >= 'a' && c <= 'z' && isDigit(body[i-1]) {
+				squares = append(squares, body[start:i])
+				start = i
+			}
+			continue
+		}
+		if i == start {
+			return "", false
+		}
+		squares = append(squares, body[start:i])
+		start = i + 1
+		seps++
+	}
+	if seps == 0 || start >= len(body) {
+		return "", false
+	}
+	squares = append(squares, body[start:])
+	for _, sq := range squares {
+		// An XBoard square: file letters, then rank digits.
+		k := strings.IndexAny(sq, "0123456789")
+		if k <= 0 || strings.Trim(sq[:k], "abcdefghijklmnopqrstuvwxyz") != "" || !isDigits(sq[k:]) {
+			return "", false
+		}
+	}
+	var b strings.Builder
+	for i := 1; i < len(squares); i++ {
+		if i > 1 {
+			b.WriteByte(',')
+		}
+		b.WriteString(squares[i-1] + squares[i])
+	}
+	return b.String() + suffix, true
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
 // ParseMoveAny reads a move in XBoard, USI or Hodges notation (tried in
-// that order) and returns the legal move it names.
+// that order) and returns the legal move it names. XBoard notation may
+// also be the PGN form of two-leg moves (moveXBoardPGN).
 func ParseMoveAny(pos *movegen.Position, t string) (movegen.Move, error) {
 	m, err := pos.ParseMoveXBoard(t)
 	if err == nil {
 		return m, nil
+	}
+	if legs, ok := legsFromPGN(t); ok {
+		if m, err2 := pos.ParseMoveXBoard(legs); err2 == nil {
+			return m, nil
+		}
 	}
 	if m, err2 := pos.ParseMoveUSI(t); err2 == nil {
 		return m, nil

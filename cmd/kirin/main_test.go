@@ -18,6 +18,11 @@ func TestCommands(t *testing.T) {
 		"piece = K king K royal\npiece = G gold WfF value=500\npiece = S silver FfW value=400 promote=G\n"+
 		"piece = B bishop B value=600\npiece = R rook R value=700\npiece = P pawn fW value=100 promote=G\n"), 0o644)
 	os.WriteFile(bad, []byte("[broken]\nboard = 9x9\nstart = 9/9/9/9/9/9/9/9/9\npiece = K king K royal\npiece = X thing Y\n"), 0o644)
+	// Lion moves as kirin match writes them for XBoard's PGN reader: igui,
+	// a capture and a step on, a pass.
+	lion := filepath.Join(dir, "lion.pgn")
+	os.WriteFile(lion, []byte("[Variant \"chu\"]\n[SFEN \"5k6/4ggg5/12/12/12/5pp5/6N5/12/12/12/4GGG5/6K5 b - 1\"]\n\n"+
+		"1. g6xg7-g6 {book} f12e12 2. g6xf7-e8 e12f12 3. @@@@ *\n"), 0o644)
 	// A lion dog on 13m with a Black pawn straight ahead, princes in the
 	// corners: liondog = q3 blocks its forward line (sheet ⚠9).
 	const ldFen = "24[cp]/25/25/25/25/25/25/25/25/25/25/12P12/12[LD]12/25/25/25/25/25/25/25/25/25/25/25/[CP]24 b - 1"
@@ -28,6 +33,7 @@ func TestCommands(t *testing.T) {
 		stdout []string
 		stderr string
 	}{
+		{"analyze lion game", []string{"analyze", "--game", lion, "--depth", "1"}, 0, []string{"5 plies", "(usi 6g6f6g)", "(usi 6g7f8e)", "(usi 8e7e8e)"}, ""},
 		{"variants", []string{"variants"}, 0, []string{"shogi", "okisaki", "heian", "heiandai", "chu", "dai"}, ""},
 		{"perft", []string{"perft", "chu", "2"}, 0, []string{"Nodes: 1296"}, ""},
 		{"perft moves", []string{"perft", "shogi", "--moves", "7g7f", "3c3d", "1"}, 0, []string{"Nodes: 39", "Promotions: 2"}, ""},

@@ -1,0 +1,129 @@
+package match
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kirin-shogi/kirin/movegen"
+)
+
+// lionSFEN is a chu position with a sente lion (f6 in XBoard's
+// coordinates) next to two gote pawns (f7, g7), so it has every kind of
+// two-leg move: double captures, a capture and a step on, igui.
+const lionSFEN = "5k6/12/12/12/12/5pp5/6N5/12/12/12/12/6K5 b - 1"
+
+// TestPGNTwoLegMoves: every two-leg move is written in the form XBoard's
+// PGN reader takes (no comma: from, the captured square, then the
+// destination after x or -), and ParseMoveAny reads it back as the same
+// move. Passes stay @@@@.
+func TestPGNTwoLegMoves(t *testing.T) {
+	pos, err := movegen.NewPosition(lookup(t, "chu"), lionSFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list movegen.MoveList
+	pos.GenerateLegal(&list)
+	kinds := map[string]string{}
+	for _, m := range list.Slice() {
+		text := moveXBoardPGN(pos, m)
+		switch {
+		case m.IsPass():
+			kinds["pass"] = text
+			if text != "@@@@" {
+				t.Errorf("pass written %q", text)
+			}
+		case m.Mid() != movegen.NoSquare:
+			if strings.Contains(text, ",") || strings.Count(text, "x")+strings.Count(text, "-") != 2 {
+				t.Errorf("%s written %q", pos.MoveXBoard(m), text)
+			}
+			switch {
+			case m.To() == m.From():
+				kinds["igui"] = text
+			case pos.At(m.To()) != movegen.Empty:
+				kinds["double capture"] = text
+			default:
+				kinds["capture and step"] = text
+			}
+		default:
+			if text != pos.MoveXBoard(m) {
+				t.Errorf("%s written %q", pos.MoveXBoard(m), text)
+			}
+		}
+		back, err := ParseMoveAny(pos, text)
+		if err != nil || back != m {
+			t.Errorf("%q read back as %v (%v), want %s", text, back, err, pos.MoveXBoard(m))
+		}
+	}
+	for _, k := range []string{"pass", "igui", "double capture", "capture and step"} {
+		if kinds[k] == "" {
+			t.Errorf("no %s among the legal moves", k)
+		}
+	}
+	t.Logf("%v", kinds)
+	if got := kinds["double capture"]; got != "g6xf7xg7" && got != "g6xg7xf7" {
+		t.Errorf("double capture written %q", got)
+	}
+}
+
+// TestPGNWriteReadLion: a game with the three kinds of two-leg moves goes
+// through WritePGN and ReadPGN and replays to the same moves.
+func TestPGNWriteReadLion(t *testing.T) {
+	v := lookup(t, "chu")
+	pos, err := movegen.NewPosition(v, lionSFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &Game{Number: 1, Round: 1, Black: "a", White: "b", StartSFEN: lionSFEN, Started: time.Now()}
+	var want []movegen.Move
+	// Sente: igui on g7; gote: king step; sente: take f7 and step on.
+	for _, u := range []string{"6g6f6g", "7a8a", "6g7f8e"} {
+		m, err := pos.ParseMoveUSI(u)
+		if err != nil {
+			t.Fatalf("%s: %v", u, err)
+		}
+		g.Moves = append(g.Moves, record(pos, m, thought{}, true))
+		want = append(want, m)
+		pos.Make(m)
+	}
+	var b bytes.Buffer
+	if err := WritePGN(&b, &Config{Variant: v}, g); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"1. g6xg7-g6 {book} f12e12 {book} 2. g6xf7-e8 {book}"} {
+		if !strings.Contains(b.String(), w) {
+			t.Errorf("no %q in the PGN:\n%s", w, b.String())
+		}
+	}
+	games, err := ReadPGN(&b)
+	if err != nil || len(games) != 1 {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+	p, _ := movegen.NewPosition(v, games[0].Tags["SFEN"])
+	for i, text := range games[0].Moves {
+		m, err := ParseMoveAny(p, text)
+		if err != nil || m != want[i] {
+			t.Fatalf("move %d %q: %v (%v)", i+1, text, m, err)
+		}
+		p.Make(m)
+	}
+}
+
+// TestLegsFromPGN: the long form with separators becomes the protocol
+// form; other texts are left alone.
+func TestLegsFromPGN(t *testing.T) {
+	for in, want := range map[string]string{
+		"h6xi7xi8": "h6i7,i7i8", "g9xh9-g9": "g9h9,h9g9", "h6i7-i8": "h6i7,i7i8",
+		"a10xb11-c12": "a10b11,b11c12", "e2-e4": "e2e4", "a1x2xb3": "a1x2,x2b3",
+	} {
+		if got, ok := legsFromPGN(in); !ok || got != want {
+			t.Errorf("%s: %q %v, want %q", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{"h6i7", "@@@@", "P@e5", "P-7f", "Sx3c+", "7g7f", "h6x", "-a1"} {
+		if got, ok := legsFromPGN(in); ok {
+			t.Errorf("%s: %q, want no rewrite", in, got)
+		}
+	}
+}
