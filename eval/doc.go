@@ -51,6 +51,12 @@
 //     4 (simplify): trading down wins won games, above all under the
 //     bare-king rule.
 //
+//   - hunt: the side ahead in non-royal material gains 4 per king step
+//     each of its non-royal pieces stands inside 6 steps of the nearest
+//     enemy royal (of the first two), times min(lead, 1000)/1000. A lead
+//     alone does not end these games; the term gives a shallow search a
+//     gradient towards the royal it must mate or capture.
+//
 // The two royal terms are tapered by the phase: the non-royal material on the
 // board and in hand as a fraction of the start position's (capped at 1). The
 // safety term is scaled by the phase, the centralisation term by its

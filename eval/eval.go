@@ -33,6 +33,10 @@ const (
 	attackBase, attackDiv, attackMax = 10, 32, 50
 	// royalCentre is the endgame bonus of a royal on the central squares.
 	royalCentre = 50
+	// hunt: a side ahead by huntFull or more in non-royal material gains
+	// huntStep for every king step its piece is inside huntRadius of the
+	// nearest enemy royal (less in proportion to a smaller lead; see hunt).
+	huntRadius, huntStep, huntFull = 6, 4, 1000
 	// phaseOne is the phase of a full board: the middle-game weight is
 	// phase/phaseOne and the endgame weight (phaseOne-phase)/phaseOne.
 	phaseOne = 256
@@ -95,6 +99,8 @@ func (e *Evaluator) Variant() *movegen.Variant { return e.v }
 func (e *Evaluator) Evaluate(pos *movegen.Position) int {
 	var side [movegen.ColorCount]int
 	var safety, centre, mat [movegen.ColorCount]int
+	// royalSq[c] holds the squares of c's first two royals (hunt's targets).
+	var royalSq [movegen.ColorCount][2]movegen.Square
 	phase := 0
 	for c := movegen.Color(0); c < movegen.ColorCount; c++ {
 		sum, royals, safe, cent := 0, 0, 0, 0
@@ -104,6 +110,9 @@ func (e *Evaluator) Evaluate(pos *movegen.Position) int {
 			sum += int(en.score)
 			mat[c] += int(en.phase)
 			if en.royal && e.full {
+				if royals < 2 {
+					royalSq[c][royals] = s
+				}
 				royals++
 				safe += e.royalSafety(pos, s, c)
 				cent += int(e.royalEnd[s])
@@ -129,8 +138,48 @@ func (e *Evaluator) Evaluate(pos *movegen.Position) int {
 		// position scores exactly the opposite.
 		score += ((safety[us]-safety[them])*ph + (centre[us]-centre[them])*(phaseOne-ph)) / phaseOne
 		score += e.simplify(mat[us], mat[them])
+		switch lead := mat[us] - mat[them]; {
+		case lead > 0:
+			score += e.hunt(pos, us, royalSq[them], lead)
+		case lead < 0:
+			score -= e.hunt(pos, them, royalSq[us], -lead)
+		}
 	}
 	return score + e.tempo
+}
+
+// hunt rewards the side c, ahead in non-royal material by lead, for
+// bringing its pieces near the other side's royal (at most two squares in
+// royals; a zero square is no royal): huntStep per king step inside
+// huntRadius, per non-royal piece, scaled by min(lead, huntFull)/huntFull.
+// A material lead alone does not win these games: the royal must be mated
+// or captured, or (bare king) everything else taken, and on a big board a
+// shallow search sees none of that. The term gives it a gradient towards
+// the royal. Antisymmetric by construction: the caller gives it to the side
+// ahead, whichever that is.
+func (e *Evaluator) hunt(pos *movegen.Position, c movegen.Color, royals [2]movegen.Square, lead int) int {
+	if royals[0] == 0 {
+		return 0
+	}
+	near := 0
+	for _, s := range pos.Pieces(c) {
+		if e.piece[pos.At(s)].royal {
+			continue
+		}
+		d := kingDistance(s, royals[0])
+		if royals[1] != 0 {
+			d = min(d, kingDistance(s, royals[1]))
+		}
+		if d < huntRadius {
+			near += huntRadius - d
+		}
+	}
+	return near * huntStep * min(lead, huntFull) / huntFull
+}
+
+// kingDistance is the number of king steps from a to b on an empty board.
+func kingDistance(a, b movegen.Square) int {
+	return max(abs(a.Row()-b.Row()), abs(a.Col()-b.Col()))
 }
 
 // simplify rewards the side ahead in non-royal material for every piece

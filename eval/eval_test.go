@@ -152,9 +152,10 @@ func TestDeadSquare(t *testing.T) {
 func TestPromotionPotential(t *testing.T) {
 	chu := New(variant(t, "chu"))
 	// Kirin (O) one rank short of the zone against far from it, on squares
-	// with the same mobility, out of both royals' boxes.
-	near := evalSFEN(t, chu, "5k6/12/12/12/5O6/12/12/12/12/12/12/5K6 b - 1")
-	far := evalSFEN(t, chu, "5k6/12/12/12/12/12/12/12/5O6/12/12/5K6 b - 1")
+	// with the same mobility, out of both royals' boxes and out of the
+	// hunt's reach of the enemy king.
+	near := evalSFEN(t, chu, "11k/12/12/12/1O10/12/12/12/12/12/12/5K6 b - 1")
+	far := evalSFEN(t, chu, "11k/12/12/12/12/12/12/12/1O10/12/12/5K6 b - 1")
 	if near-far != 1200/8 {
 		t.Errorf("chu kirin one rank short of the zone: %+d against far away, want %+d", near-far, 1200/8)
 	}
@@ -162,7 +163,7 @@ func TestPromotionPotential(t *testing.T) {
 	// (450 -> gold 300) does not; rows 4 and 8 give both the same mobility.
 	hd := New(variant(t, "heiandai"))
 	kings := func(row4, row8 string) string {
-		return "6k6/13/13/13/" + row4 + "/13/13/13/" + row8 + "/13/13/13/6K6 b - 1"
+		return "12k/13/13/13/" + row4 + "/13/13/13/" + row8 + "/13/13/13/6K6 b - 1"
 	}
 	silver := evalSFEN(t, hd, kings("1S11", "13")) - evalSFEN(t, hd, kings("13", "1S11"))
 	if silver != 100/16 {
@@ -392,6 +393,53 @@ func TestSecondRoyal(t *testing.T) {
 		if both-princeOnly < worth {
 			t.Errorf("full=%v: King and Prince %d, Prince alone %d: the King is worth less than the Lion (%d)", e.full, both, princeOnly, worth)
 		}
+	}
+}
+
+// TestHunt: the side ahead gains for pieces near the enemy royal, more the
+// nearer and the bigger the lead (up to huntFull); at equal material the
+// term is silent, and it is antisymmetric.
+func TestHunt(t *testing.T) {
+	v := variant(t, "chu")
+	e := New(v)
+	// No Black piece but the king: nothing to bring.
+	near := e.hunt(position(t, v, "5k6/12/12/12/12/12/12/12/12/12/12/5K6 b - 1"), movegen.Black,
+		[2]movegen.Square{movegen.MakeSquare(0, 5)}, 500)
+	if near != 0 {
+		t.Errorf("hunt with no Black piece but the king: %d, want 0", near)
+	}
+	rook := "5k6/12/3R8/12/12/12/12/12/12/12/12/5K6 b - 1"
+	pos := position(t, v, rook)
+	king := [2]movegen.Square{movegen.MakeSquare(0, 5)}
+	got := e.hunt(pos, movegen.Black, king, 500)
+	if want := (huntRadius - 2) * huntStep * 500 / huntFull; got != want {
+		t.Errorf("rook 2 steps from the king with a lead of 500: %d, want %d", got, want)
+	}
+	if full := e.hunt(pos, movegen.Black, king, 3*huntFull); full != (huntRadius-2)*huntStep {
+		t.Errorf("with a lead beyond huntFull: %d, want %d", full, (huntRadius-2)*huntStep)
+	}
+	// Two royals: the nearer one counts.
+	two := [2]movegen.Square{movegen.MakeSquare(11, 0), movegen.MakeSquare(0, 5)}
+	if got2 := e.hunt(pos, movegen.Black, two, 500); got2 != got {
+		t.Errorf("with a second royal far away: %d, want %d", got2, got)
+	}
+	// In Evaluate: a rook three steps from the White king against the same
+	// rook on the same row at the far edge (a rook's mobility is the same
+	// on every square, the row fixes its promotion distance, and both
+	// squares are outside the king's box), so only the hunt differs.
+	rookType, _ := v.PieceByID("R")
+	lead := v.Pieces[rookType].Value
+	nearPos := evalSFEN(t, e, "12/12/12/12/12/k11/12/12/2R9/12/12/5K6 b - 1")
+	farPos := evalSFEN(t, e, "12/12/12/12/12/k11/12/12/11R/12/12/5K6 b - 1")
+	if want := (huntRadius - 3) * huntStep * min(lead, huntFull) / huntFull; nearPos-farPos != want {
+		t.Errorf("rook 3 steps from the bare king scores %+d against far away, want %+d", nearPos-farPos, want)
+	}
+	// Equal material: the same rook move changes nothing but placement,
+	// which is equal here.
+	levelNear := evalSFEN(t, e, "12/12/12/12/12/k11/12/12/2R9/12/r11/5K6 b - 1")
+	levelFar := evalSFEN(t, e, "12/12/12/12/12/k11/12/12/11R/12/r11/5K6 b - 1")
+	if levelNear != levelFar {
+		t.Errorf("level material: rook near the king %d, far %d; want equal", levelNear, levelFar)
 	}
 }
 
