@@ -27,6 +27,8 @@ type Player struct {
 	Limits search.Limits
 	// HashMB is the table size of this player's engine (default 16).
 	HashMB int
+	// Contempt is the search's draw contempt (search.Options.Contempt).
+	Contempt int
 }
 
 // VersusOptions configures a match between two players.
@@ -134,11 +136,12 @@ func Versus(v *movegen.Variant, a, b Player, o VersusOptions) VersusReport {
 	return rep
 }
 
-// VersusMaterial plays the full engine (eval.New, with limits full) against
+// VersusMaterial plays the full engine (eval.New, with limits full and the
+// engine's playing contempt, search.DefaultContempt) against
 // a 1-ply material-only engine (eval.NewMaterial at Depth 1; the search's
 // quiescence still resolves captures).
 func VersusMaterial(v *movegen.Variant, full search.Limits, o VersusOptions) VersusReport {
-	a := Player{Name: "full " + describeLimits(full), Eval: eval.New(v), Limits: full}
+	a := Player{Name: "full " + describeLimits(full), Eval: eval.New(v), Limits: full, Contempt: search.DefaultContempt}
 	b := Player{Name: "material depth 1", Eval: eval.NewMaterial(v), Limits: search.Limits{Depth: 1}}
 	return Versus(v, a, b, o)
 }
@@ -163,7 +166,7 @@ func newEngine(p Player) *search.Engine {
 	if mb <= 0 {
 		mb = 16
 	}
-	return search.New(p.Eval, search.Options{HashMB: mb, Threads: 1})
+	return search.New(p.Eval, search.Options{HashMB: mb, Threads: 1, Contempt: p.Contempt})
 }
 
 // randomOpening draws up to n random legal plies from the start position,

@@ -169,7 +169,7 @@ func newSession(cfg Config, w *lineWriter, def string) *session {
 	s := &session{
 		cfg: cfg, out: w, variants: cfg.Variants,
 		varOpts: map[string]string{}, vcache: map[string]*movegen.Variant{},
-		opts: search.Options{HashMB: cfg.HashMB, Threads: 1, MultiPV: 1},
+		opts: search.Options{HashMB: cfg.HashMB, Threads: 1, MultiPV: 1, Contempt: search.DefaultContempt},
 		done: make(chan search.Result, 1),
 	}
 	if s.findBase(def) == nil {

@@ -83,7 +83,7 @@ func (s *session) setGameOption(name, value string) (bool, error) {
 }
 
 // setEngineOption sets Hash, Threads, MultiPV (also with a USI_ prefix),
-// Ponder or SearchOff (a comma list of search features to switch off, as
+// Contempt (centipawns, -1000 to 1000), Ponder or SearchOff (a comma list of search features to switch off, as
 // search.ParseFeatures reads it: nullmove, lmr, pruning, aspiration,
 // extensions, ttcut; none for all on).
 func (s *session) setEngineOption(name, value string) (bool, error) {
@@ -105,6 +105,14 @@ func (s *session) setEngineOption(name, value string) (bool, error) {
 		field = &o.Threads
 	case "multipv":
 		field = &o.MultiPV
+	case "contempt":
+		v, err := strconv.Atoi(strings.TrimSpace(value))
+		if err != nil || v < -maxContempt || v > maxContempt {
+			return true, fmt.Errorf("option %s needs a number from %d to %d, got %q", name, -maxContempt, maxContempt, value)
+		}
+		o.Contempt = v
+		s.setOptions(o)
+		return true, nil
 	case "ponder":
 		b, err := parseBool(value)
 		if err == nil {
@@ -122,6 +130,9 @@ func (s *session) setEngineOption(name, value string) (bool, error) {
 	s.setOptions(o)
 	return true, nil
 }
+
+// maxContempt bounds the Contempt option (ten Pawns either way).
+const maxContempt = 1000
 
 func parseBool(v string) (bool, error) {
 	switch strings.ToLower(strings.TrimSpace(v)) {

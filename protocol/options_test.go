@@ -35,3 +35,29 @@ func TestSearchOffOption(t *testing.T) {
 		t.Fatalf("none: err %v, Off %b", err, s.engine().Options().Off)
 	}
 }
+
+// TestContemptOption: Contempt starts at search.DefaultContempt, takes
+// numbers in [-1000, 1000] (negative ones too) and refuses anything else,
+// keeping the old value.
+func TestContemptOption(t *testing.T) {
+	s := newSession(testConfig(), newLineWriter(io.Discard), "shogi")
+	if got := s.engine().Options().Contempt; got != search.DefaultContempt {
+		t.Fatalf("default contempt %d, want %d", got, search.DefaultContempt)
+	}
+	for _, v := range []string{"0", "-35", "1000"} {
+		if ok, err := s.setEngineOption("Contempt", v); !ok || err != nil {
+			t.Fatalf("Contempt %s: ok %v err %v", v, ok, err)
+		}
+	}
+	if got := s.engine().Options().Contempt; got != 1000 {
+		t.Fatalf("engine contempt %d, want 1000", got)
+	}
+	for _, v := range []string{"1001", "-5000", "x", ""} {
+		if ok, err := s.setEngineOption("contempt", v); !ok || err == nil || !strings.Contains(err.Error(), "Contempt") && !strings.Contains(err.Error(), "contempt") {
+			t.Errorf("Contempt %q: ok %v err %v, want a refusal", v, ok, err)
+		}
+	}
+	if got := s.engine().Options().Contempt; got != 1000 {
+		t.Fatalf("a refused value changed contempt to %d", got)
+	}
+}

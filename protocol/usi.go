@@ -66,6 +66,7 @@ func (u *usi) hello() {
 		u.println("option name USI_Ponder type check default false")
 		u.println(fmt.Sprintf("option name Threads type spin default 1 min 1 max %d", u.cfg.MaxThreads))
 		u.println("option name MultiPV type spin default 1 min 1 max 256")
+		u.println(fmt.Sprintf("option name Contempt type spin default %d min %d max %d", search.DefaultContempt, -maxContempt, maxContempt))
 		u.println("option name USI_Variant type combo default " + def + " " + vars)
 		u.println("option name UCI_Variant type combo default " + def + " " + vars)
 	} else {
@@ -73,6 +74,7 @@ func (u *usi) hello() {
 		u.println("option name Ponder type check default false")
 		u.println(fmt.Sprintf("option name Threads type spin default 1 min 1 max %d", u.cfg.MaxThreads))
 		u.println("option name MultiPV type spin default 1 min 1 max 256")
+		u.println(fmt.Sprintf("option name Contempt type spin default %d min %d max %d", search.DefaultContempt, -maxContempt, maxContempt))
 		u.println("option name UCI_Variant type combo default " + def + " " + vars)
 	}
 	u.println("option name SearchOff type string default none")

@@ -317,6 +317,7 @@ func (x *xboard) features() {
 		"memory=1 smp=1 sigint=0 sigterm=0 debug=1 highlight=1 analyze=1 reuse=1 time=1 draw=0 nps=1 name=0 san=0 exclude=0 pause=0",
 		x.fullName(), strings.Join(x.variantNames(), ",")))
 	x.println("feature option=\"MultiPV -spin 1 1 256\"")
+	x.println(fmt.Sprintf("feature option=\"Contempt -spin %d %d %d\"", search.DefaultContempt, -maxContempt, maxContempt))
 	x.println("feature option=\"SearchOff -string none\"")
 	for _, op := range x.gameOptions() {
 		vals := make([]string, len(op.values))

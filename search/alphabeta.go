@@ -34,7 +34,7 @@ func (w *worker) enter(ply int) (s int, done bool) {
 	}
 	w.seldepth = max(w.seldepth, ply)
 	if o := w.pos.StaticOutcome(); o.Result != movegen.Ongoing {
-		return resultScore(o.Result, w.pos.SideToMove(), ply), true
+		return resultScore(o.Result, w.pos.SideToMove(), ply, w.draw[w.pos.SideToMove()]), true
 	}
 	return 0, false
 }
@@ -118,7 +118,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	pm.list.N = 0
 	pos.GenerateLegal(&pm.list)
 	if pm.list.N == 0 {
-		return resultScore(pos.Outcome().Result, us, ply)
+		return resultScore(pos.Outcome().Result, us, ply, w.draw[us])
 	}
 	w.scoreMoves(pm, ttMove, ply)
 
@@ -399,7 +399,7 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 	if evasion {
 		pos.GenerateLegal(&pm.list)
 		if pm.list.N == 0 {
-			return resultScore(pos.Outcome().Result, us, ply)
+			return resultScore(pos.Outcome().Result, us, ply, w.draw[us])
 		}
 	} else {
 		pos.GenerateCaptures(&pm.list)

@@ -32,7 +32,18 @@ type Options struct {
 	// Off switches search features off, for experiments and for matches
 	// against a reduced engine (zero: everything on).
 	Off Features
+	// Contempt is what a draw costs the side the search plays for, in
+	// centipawns: a draw scores -Contempt for it and +Contempt for its
+	// opponent, so a positive value avoids draws in positions the
+	// evaluation calls level (zero: a draw is 0 for both; analysis should
+	// keep it there). DefaultContempt is the engine's playing value.
+	Contempt int
 }
+
+// DefaultContempt is the Contempt the engine plays with unless told
+// otherwise: enough to refuse a repetition in a level position, far below
+// a Pawn.
+const DefaultContempt = 20
 
 // Features is a set of search features that Options.Off can switch off.
 type Features uint32
@@ -297,7 +308,7 @@ func (e *Engine) Search(pos *movegen.Position, lim Limits, report func(Info)) Re
 	if len(main.root) == 0 {
 		e.waitForStop(&lim)
 		o := pos.Outcome()
-		return Result{Score: resultScore(o.Result, us, 0), Time: e.elapsed()}
+		return Result{Score: resultScore(o.Result, us, 0, 0), Time: e.elapsed()}
 	}
 	var wg sync.WaitGroup
 	for _, w := range e.workers[1:] {

@@ -28,11 +28,11 @@ func MateIn(s int) int {
 }
 
 // resultScore converts a game result into a score for the side to move at
-// ply: a win is Mate-ply, a loss -Mate+ply, a draw 0.
-func resultScore(r movegen.Result, us movegen.Color, ply int) int {
+// ply: a win is Mate-ply, a loss -Mate+ply, a draw the given draw score.
+func resultScore(r movegen.Result, us movegen.Color, ply, draw int) int {
 	switch r {
 	case movegen.Draw:
-		return 0
+		return draw
 	case movegen.Win(us):
 		return Mate - ply
 	}

@@ -398,3 +398,24 @@ func TestPerpetualAttackLoses(t *testing.T) {
 		t.Fatalf("best %s score %d, want 1b1a winning by perpetual attack", pos.MoveUSI(r.Best), r.Score)
 	}
 }
+
+// TestContempt: with a move limit that ends the game after one or two
+// plies, every line is a draw, and the search scores it -Contempt for the
+// side it plays for whichever side is to move when the draw comes (0
+// without contempt), so a positive contempt makes any level alternative
+// better than the draw.
+func TestContempt(t *testing.T) {
+	for _, plies := range []int{1, 2} {
+		for _, contempt := range []int{0, 30} {
+			for _, sfen := range []string{"4k4/9/9/9/9/9/9/9/4K4 b P 1", "4k4/9/9/9/9/9/9/9/4K4 w P 1"} {
+				pos := position(t, "shogi", sfen)
+				pos.SetMoveLimit(pos.MoveNumber() - 1 + plies)
+				e := New(material{}, Options{HashMB: 4, Contempt: contempt})
+				r := e.Search(pos, Limits{Depth: 3}, nil)
+				if r.Score != -contempt {
+					t.Errorf("%s, draw after %d plies, contempt %d: score %d, want %d", sfen, plies, contempt, r.Score, -contempt)
+				}
+			}
+		}
+	}
+}

@@ -49,12 +49,15 @@ type worker struct {
 	root      []rootMove
 	keys      []uint64 // game history keys, then one per search ply
 	rootLen   int
-	stack     [MaxPly + 2]frame
-	moves     [MaxPly + 1]*plyMoves
-	pv        [MaxPly + 1][MaxPly + 1]movegen.Move
-	pvLen     [MaxPly + 1]int
-	history   [movegen.ColorCount][movegen.MaxPieceTypes + 1][movegen.NumCells]int32
-	quiets    [MaxPly + 1][64]movegen.Move
+	// draw[c] is a draw's score for c to move (Options.Contempt, signed by
+	// the side the search plays for).
+	draw    [movegen.ColorCount]int
+	stack   [MaxPly + 2]frame
+	moves   [MaxPly + 1]*plyMoves
+	pv      [MaxPly + 1][MaxPly + 1]movegen.Move
+	pvLen   [MaxPly + 1]int
+	history [movegen.ColorCount][movegen.MaxPieceTypes + 1][movegen.NumCells]int32
+	quiets  [MaxPly + 1][64]movegen.Move
 }
 
 func newWorker(e *Engine, id int) *worker {
@@ -88,6 +91,8 @@ func (w *worker) prepare(pos *movegen.Position, lim *Limits) {
 	w.completed = 0
 	w.keys = w.pos.HistoryKeys(w.keys[:0])
 	w.rootLen = len(w.keys)
+	us := w.pos.SideToMove()
+	w.draw[us], w.draw[us.Other()] = -w.e.opts.Contempt, w.e.opts.Contempt
 	w.keys = slices.Grow(w.keys, MaxPly+2)[:w.rootLen+MaxPly+2]
 	for i := range MaxPly + 1 {
 		w.movesAt(i)
@@ -297,5 +302,5 @@ func (w *worker) repetition(ply int) (score int, ok bool) {
 	if o.Result == movegen.Ongoing {
 		return 0, false
 	}
-	return resultScore(o.Result, w.pos.SideToMove(), ply), true
+	return resultScore(o.Result, w.pos.SideToMove(), ply, w.draw[w.pos.SideToMove()]), true
 }
