@@ -386,6 +386,10 @@ func (st *Standings) writeElo(w io.Writer, key string) {
 	s := st.Pairs[key]
 	elo, margin := s.Elo()
 	fmt.Fprintf(w, "Elo difference: %s +/- %s, LOS: %.1f %%, DrawRatio: %.1f %%\n", fmtElo(elo), fmtElo(margin), 100*s.LOS(), 100*s.DrawRatio())
+	if math.IsInf(margin, 1) && s.N() > 0 {
+		lo, hi := s.WilsonElo()
+		fmt.Fprintf(w, "Elo 95%% interval (Wilson): [%s, %s]\n", fmtElo(lo), fmtElo(hi))
+	}
 }
 
 func fmtElo(x float64) string {

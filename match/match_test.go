@@ -182,6 +182,20 @@ func TestElo(t *testing.T) {
 	if s := (Score{W: 3, L: 1, D: 2}).String(); s != "3 - 1 - 2  [0.667]  6" {
 		t.Errorf("score line %q", s)
 	}
+	// Wilson: 100-0 is at least +566 (score >= 0.963), 0-100 the mirror;
+	// 60-40 lies around the plain estimate.
+	lo, hi := Score{W: 100}.WilsonElo()
+	if math.Abs(lo-566.2) > 0.5 || !math.IsInf(hi, 1) {
+		t.Errorf("Wilson 100-0: [%.1f, %.1f], want [566.2, inf]", lo, hi)
+	}
+	lo2, hi2 := Score{L: 100}.WilsonElo()
+	if !math.IsInf(lo2, -1) || math.Abs(hi2+lo) > 1e-9 {
+		t.Errorf("Wilson 0-100: [%.1f, %.1f], want the mirror of [%.1f, %.1f]", lo2, hi2, lo, hi)
+	}
+	lo3, hi3 := Score{W: 60, L: 40}.WilsonElo()
+	if !(lo3 < elo && elo < hi3) || lo3 < 0 || hi3 > 150 {
+		t.Errorf("Wilson 60-40: [%.1f, %.1f] around %.1f", lo3, hi3, elo)
+	}
 }
 
 // TestSPRT: a lopsided result accepts H1, its mirror H0, an even one

@@ -57,6 +57,22 @@ func (s Score) Elo() (elo, margin float64) {
 	return elo, (eloOf(hi) - eloOf(lo)) / 2
 }
 
+// WilsonElo is the 95% Wilson score interval of the score ratio (draws
+// counted as half a point in a game) converted to Elo. Unlike Elo's
+// margin it stays finite at one end when the score is 0 or 1: a 100-0
+// result says the difference is at least about +565, not "inf +/- inf".
+func (s Score) WilsonElo() (lo, hi float64) {
+	n := float64(s.N())
+	if n == 0 {
+		return math.Inf(-1), math.Inf(1)
+	}
+	const z = 1.959963984540054
+	p := s.Ratio()
+	centre := (p + z*z/(2*n)) / (1 + z*z/n)
+	half := z / (1 + z*z/n) * math.Sqrt(p*(1-p)/n+z*z/(4*n*n))
+	return eloOf(centre - half), eloOf(centre + half)
+}
+
 // LOS is the likelihood of superiority: the chance that the side is the
 // stronger, from wins and losses (draws carry no information).
 func (s Score) LOS() float64 {
