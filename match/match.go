@@ -145,7 +145,10 @@ func (cfg *Config) schedule() ([]gameSpec, error) {
 }
 
 // randomPlies adds n random legal plies to an opening (none that end the
-// game).
+// game): quiet moves of non-royal pieces, drawn uniformly, or any legal
+// move where there is none such. A random capture or royal move would hand
+// one side the game before it starts (in tai four random plies were
+// emperor raids that took an emperor by the third move).
 func randomPlies(v *movegen.Variant, o Opening, n int, rng *rand.Rand) (Opening, error) {
 	if n == 0 {
 		return o, nil
@@ -169,6 +172,7 @@ func randomPlies(v *movegen.Variant, o Opening, n int, rng *rand.Rand) (Opening,
 			pos.Make(m)
 		}
 		var list movegen.MoveList
+		var quiet []movegen.Move
 		for i := 0; i < n && ok; i++ {
 			list.N = 0
 			pos.GenerateLegal(&list)
@@ -176,7 +180,17 @@ func randomPlies(v *movegen.Variant, o Opening, n int, rng *rand.Rand) (Opening,
 				ok = false
 				break
 			}
-			m := list.Moves[rng.Intn(list.N)]
+			quiet = quiet[:0]
+			for _, m := range list.Slice() {
+				if !pos.IsCapture(m) && (m.IsDrop() || m.IsPass() || !v.Pieces[pos.At(m.From()).Type()].Royal) {
+					quiet = append(quiet, m)
+				}
+			}
+			choice := list.Slice()
+			if len(quiet) > 0 {
+				choice = quiet
+			}
+			m := choice[rng.Intn(len(choice))]
 			moves = append(moves, pos.MoveUSI(m))
 			pos.Make(m)
 			ok = pos.Outcome().Result == movegen.Ongoing

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"math"
+	"math/rand"
 	"os"
 	"strconv"
 	"strings"
@@ -304,4 +305,39 @@ func TestCECPNodeLimit(t *testing.T) {
 			t.Errorf("a game was started:\n%s\n%s", out.String(), log.String())
 		}
 	})
+}
+
+// TestRandomPliesQuiet: random opening plies are quiet moves of non-royal
+// pieces (tai's emperor could otherwise raid in the opening), and where
+// only royal moves exist, a royal moves rather than the opening failing.
+func TestRandomPliesQuiet(t *testing.T) {
+	for _, name := range []string{"tai", "chu", "shogi"} {
+		v, err := movegen.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewSource(1))
+		for g := 0; g < 20; g++ {
+			o, err := randomPlies(v, Opening{}, 6, rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pos, _ := movegen.NewPosition(v, "startpos")
+			for _, u := range o.Moves {
+				m, err := pos.ParseMoveUSI(u)
+				if err != nil {
+					t.Fatalf("%s: opening move %s: %v", name, u, err)
+				}
+				if pos.IsCapture(m) || !m.IsDrop() && v.Pieces[pos.At(m.From()).Type()].Royal {
+					t.Fatalf("%s: random ply %s is a capture or a royal move (opening %v)", name, u, o.Moves)
+				}
+				pos.Make(m)
+			}
+		}
+	}
+	v, _ := movegen.Lookup("shogi")
+	o, err := randomPlies(v, Opening{SFEN: "4k4/9/9/9/9/9/9/9/4K4 b - 1"}, 2, rand.New(rand.NewSource(1)))
+	if err != nil || len(o.Moves) != 2 {
+		t.Fatalf("kings only: %v %v, want two king moves", o.Moves, err)
+	}
 }
