@@ -47,7 +47,8 @@
 // RuleSet) and its named options (one combo per option, named
 // VARIANT_OPTION, for example tai_liondog) applied; a new engine (and a new
 // evaluator) is built whenever the variant ID changes. Hash, Threads,
-// MultiPV and Ponder are the engine settings (CECP sets hash and threads
+// MultiPV, Contempt (default search.DefaultContempt; 0 for neutral
+// analysis) and Ponder are the engine settings (CECP sets hash and threads
 // with memory and cores).
 //
 // # CECP
