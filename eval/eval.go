@@ -37,6 +37,10 @@ const (
 	// huntStep for every king step its piece is inside huntRadius of the
 	// nearest enemy royal (less in proportion to a smaller lead; see hunt).
 	huntRadius, huntStep, huntFull = 6, 4, 1000
+	// After quietFree plies without a capture, promotion or drop the score
+	// shrinks by 1/quietDiv per further ply, to at most quietMax/quietDiv
+	// off (see stagnation).
+	quietFree, quietMax, quietDiv = 20, 100, 200
 	// phaseOne is the phase of a full board: the middle-game weight is
 	// phase/phaseOne and the endgame weight (phaseOne-phase)/phaseOne.
 	phaseOne = 256
@@ -144,8 +148,23 @@ func (e *Evaluator) Evaluate(pos *movegen.Position) int {
 		case lead < 0:
 			score -= e.hunt(pos, them, royalSq[us], -lead)
 		}
+		score = stagnation(score, pos.Quiet())
 	}
 	return score + e.tempo
+}
+
+// stagnation scales a score towards 0 as the plies without a capture,
+// promotion or drop pile up: unchanged for quietFree plies, then 1/quietDiv
+// less per ply, down to (quietDiv-quietMax)/quietDiv. None of these games
+// has a fifty-move rule, and a side ahead that shuffles never wins; with
+// this the side ahead gains by the exchange or the break that restarts the
+// count, which is how a locked position is opened. It scales both signs
+// alike, so colour symmetry holds.
+func stagnation(score, quiet int) int {
+	if quiet <= quietFree {
+		return score
+	}
+	return score * (quietDiv - min(quiet-quietFree, quietMax)) / quietDiv
 }
 
 // hunt rewards the side c, ahead in non-royal material by lead, for

@@ -292,7 +292,10 @@ func TestSymmetry(t *testing.T) {
 		positions := append([]*movegen.Position{position(t, v, v.StartSFEN)}, randomPositions(t, v, 3, plies)...)
 		for _, e := range []*Evaluator{New(v), NewMaterial(v)} {
 			kept := 0
-			for _, pos := range positions {
+			for _, played := range positions {
+				// From its SFEN, like the mirrors: the quiet-ply count
+				// (stagnation) is not part of an SFEN.
+				pos := position(t, v, played.SFEN())
 				got := e.Evaluate(pos)
 				m, _ := flip(t, pos, true)
 				if mirror := e.Evaluate(m); mirror != got {
@@ -468,5 +471,45 @@ func TestSimplify(t *testing.T) {
 		evalSFEN(t, e, "4k4/3gsl3/ppppppppp/9/9/PPPPPPPPP/3GSL3/4K4 b - 1")
 	if lone <= full {
 		t.Errorf("the extra silver adds %d against a lone gold, %d in a fuller position", lone, full)
+	}
+}
+
+// TestStagnation: the same position after 32 plies of king shuffling
+// (no capture, promotion or drop) scores stagnation's fraction of what it
+// scores fresh; a capture restarts the count.
+func TestStagnation(t *testing.T) {
+	if stagnation(300, quietFree) != 300 || stagnation(300, quietFree+10) != 300*(quietDiv-10)/quietDiv ||
+		stagnation(-300, 1000) != -300*(quietDiv-quietMax)/quietDiv {
+		t.Fatalf("stagnation(300, %d) = %d, (300, +10) = %d, (-300, 1000) = %d",
+			quietFree, stagnation(300, quietFree), stagnation(300, quietFree+10), stagnation(-300, 1000))
+	}
+	v := variant(t, "shogi")
+	e := New(v)
+	const sfen = "4k4/9/9/9/9/9/9/9/4K4 b RG 1"
+	fresh := e.Evaluate(position(t, v, sfen))
+	pos := position(t, v, sfen)
+	for i := 0; i < 8; i++ {
+		for _, u := range []string{"5i4i", "5a4a", "4i5i", "4a5a"} {
+			m, err := pos.ParseMoveUSI(u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pos.Make(m)
+		}
+	}
+	if pos.Quiet() != 32 {
+		t.Fatalf("quiet plies %d, want 32", pos.Quiet())
+	}
+	if got, want := e.Evaluate(pos), stagnation(fresh-tempo, 32)+tempo; got != want || got >= fresh {
+		t.Errorf("after 32 quiet plies: %d, want %d (fresh %d)", got, want, fresh)
+	}
+	m, _ := pos.ParseMoveUSI("G*5b")
+	pos.Make(m)
+	if pos.Quiet() != 0 {
+		t.Errorf("a drop leaves the count at %d", pos.Quiet())
+	}
+	pos.Unmake()
+	if pos.Quiet() != 32 {
+		t.Errorf("unmake restores %d, want 32", pos.Quiet())
 	}
 }

@@ -20,6 +20,7 @@ type undo struct {
 	lionCap  Square
 	mustPass bool
 	nonRoyal [ColorCount]int16
+	quiet    int32
 }
 
 // Position is a game position: board, hands, side to move, the chu
@@ -39,6 +40,9 @@ type Position struct {
 	mustPass bool
 	// moveNo counts plies from 1, as in SFEN.
 	moveNo int
+	// quiet counts the plies since the last capture, promotion or drop
+	// (0 in a position read from SFEN).
+	quiet int32
 	// moveLimit is the caller's draw limit on moveNo (0 = none).
 	moveLimit int
 	list      [ColorCount][MaxPiecesPerSide]Square
@@ -185,7 +189,7 @@ func (pos *Position) setHand(c Color, t PieceType, n int) {
 // side to move, and pushes an undo record.
 func (pos *Position) Make(m Move) {
 	v := pos.v
-	u := undo{move: m, key: pos.key, lionCap: pos.lionCap, mustPass: pos.mustPass, nonRoyal: pos.nonRoyal}
+	u := undo{move: m, key: pos.key, lionCap: pos.lionCap, mustPass: pos.mustPass, nonRoyal: pos.nonRoyal, quiet: pos.quiet}
 	us := pos.side
 	if pos.lionCap != NoSquare {
 		pos.key ^= v.lionKeys[pos.lionCap]
@@ -251,11 +255,22 @@ func (pos *Position) Make(m Move) {
 			pos.key ^= v.spiritKey
 		}
 	}
+	if m.IsDrop() || m.IsPromotion() || u.capMid != Empty || u.capMid2 != Empty || u.capTo != Empty {
+		pos.quiet = 0
+	} else {
+		pos.quiet++
+	}
 	pos.hist = append(pos.hist, u)
 	pos.side = us.Other()
 	pos.key ^= v.sideKey
 	pos.moveNo++
 }
+
+// Quiet returns the number of plies since the last capture, promotion or
+// drop (counted from the position read from SFEN, which does not record
+// it). Nothing in the rules reads it; the evaluation uses it to notice a
+// game that is not going anywhere.
+func (pos *Position) Quiet() int { return int(pos.quiet) }
 
 // capture removes the piece on s and, in drop games, puts its base type in
 // the hand of the side to move.
@@ -276,6 +291,7 @@ func (pos *Position) Unmake() {
 	pos.hist = pos.hist[:n]
 	pos.side = pos.side.Other()
 	pos.moveNo--
+	pos.quiet = u.quiet
 	m := u.move
 	us := pos.side
 	switch {
