@@ -57,6 +57,14 @@
 //     alone does not end these games; the term gives a shallow search a
 //     gradient towards the royal it must mate or capture.
 //
+//   - stagnation: after 20 plies without a capture, promotion or drop
+//     (movegen's Position.Quiet) the whole score, tempo aside, shrinks by
+//     1/200 a ply, to at most half. None of these games has a fifty-move
+//     rule; this makes the side ahead seek the exchange or break that
+//     opens a locked position. The count is not in an SFEN, so the same
+//     board can score differently after different histories (as a
+//     fifty-move counter does in chess engines).
+//
 // The two royal terms are tapered by the phase: the non-royal material on the
 // board and in hand as a fraction of the start position's (capped at 1). The
 // safety term is scaled by the phase, the centralisation term by its
