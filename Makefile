@@ -4,6 +4,8 @@ LDFLAGS  := -X main.version=$(VERSION)
 # Fuzz budgets are execution counts, not durations: a duration budget trips Go's
 # fuzz-coordinator race (go.dev/issue/75804, unfixed before Go 1.27) and fails with a
 # bare "context deadline exceeded". Each protocol execution starts an engine and searches.
+# Minimising a new interesting input is bounded by a count too: by default it may take
+# up to a minute per input, during which the run shows "execs: N (0/sec)".
 FUZZCOUNT ?= 10000x
 FUZZCOUNT_PROTOCOL ?= 2000x
 GO       ?= go
@@ -53,7 +55,7 @@ fuzz: ## run each fuzz target for FUZZCOUNT executions (FUZZCOUNT_PROTOCOL for t
 	@for pkg in $$($(GO) list ./...); do \
 	  n=$(FUZZCOUNT); case $$pkg in */protocol) n=$(FUZZCOUNT_PROTOCOL);; esac; \
 	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
-	    echo "fuzz $$pkg $$f ($$n)"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $$n $$pkg || exit 1; \
+	    echo "fuzz $$pkg $$f ($$n)"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $$n -fuzzminimizetime 100x $$pkg || exit 1; \
 	  done; \
 	done
 
