@@ -7,7 +7,11 @@
 // # Model
 //
 // New concludes a variant into read-only tables, once. Evaluate then makes
-// one pass over each side's piece list (never over the board). The first
+// one pass over each side's piece list (never over the board), or none on a
+// position the search attached (Attach): that position keeps the sums of
+// the piece-square table below itself, updated by Make and Unmake
+// (movegen's SetSquareTable), with score and phase material packed in one
+// int64 per entry. The first
 // three terms are folded into one piece-square table, psq[piece][square],
 // built for Black and turned by 180 degrees for White:
 //

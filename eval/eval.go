@@ -61,7 +61,6 @@ type pieceData struct {
 type psqEntry struct {
 	score int32
 	phase int32
-	royal bool
 }
 
 // Evaluator scores positions of one variant. Build it with New or
@@ -73,6 +72,9 @@ type Evaluator struct {
 	// psq[int(p)*movegen.NumCells+int(s)] is material, placement and
 	// promotion potential of piece p on square s, for p's owner.
 	psq []psqEntry
+	// packed holds psq's score and phase as one int64 (pack): the square
+	// table an attached position sums incrementally (Attach).
+	packed []int64
 	// piece holds per-piece data indexed by movegen.Piece.
 	piece [256]pieceData
 	// handTypes lists the types that can be in hand; hand[t] is the worth
@@ -96,6 +98,23 @@ type Evaluator struct {
 // Variant returns the variant the evaluator was built for.
 func (e *Evaluator) Variant() *movegen.Variant { return e.v }
 
+// Attach makes pos keep the sums of the evaluator's piece-square table
+// incrementally (movegen's SetSquareTable), so that Evaluate on it need not
+// loop over the pieces. A search attaches its own copy of the position
+// once; Evaluate gives the same score either way.
+func (e *Evaluator) Attach(pos *movegen.Position) {
+	if pos.Variant() == e.v {
+		// The table is sized for e.v, so this cannot fail.
+		_ = pos.SetSquareTable(e.packed)
+	}
+}
+
+// attached reports whether pos sums this evaluator's table (Attach).
+func (e *Evaluator) attached(pos *movegen.Position) bool {
+	t := pos.SquareTable()
+	return len(t) > 0 && &t[0] == &e.packed[0]
+}
+
 // Evaluate returns the score of pos in centipawns from the side to move's
 // point of view. pos must be a position of the evaluator's variant. It does
 // not allocate and only reads the evaluator's tables, so several goroutines
@@ -106,20 +125,16 @@ func (e *Evaluator) Evaluate(pos *movegen.Position) int {
 	// royalSq[c] holds the squares of c's first two royals (hunt's targets).
 	var royalSq [movegen.ColorCount][2]movegen.Square
 	phase := 0
+	attached := e.attached(pos)
 	for c := movegen.Color(0); c < movegen.ColorCount; c++ {
-		sum, royals, safe, cent := 0, 0, 0, 0
-		for _, s := range pos.Pieces(c) {
-			p := pos.At(s)
-			en := &e.psq[int(p)*movegen.NumCells+int(s)]
-			sum += int(en.score)
-			mat[c] += int(en.phase)
-			if en.royal && e.full {
-				if royals < 2 {
-					royalSq[c][royals] = s
-				}
-				royals++
-				safe += e.royalSafety(pos, s, c)
-				cent += int(e.royalEnd[s])
+		var sum int
+		if attached {
+			sum, mat[c] = unpack(pos.SquareSum(c))
+		} else {
+			for _, s := range pos.Pieces(c) {
+				en := &e.psq[int(pos.At(s))*movegen.NumCells+int(s)]
+				sum += int(en.score)
+				mat[c] += int(en.phase)
 			}
 		}
 		for _, t := range e.handTypes {
@@ -129,10 +144,10 @@ func (e *Evaluator) Evaluate(pos *movegen.Position) int {
 			}
 		}
 		phase += mat[c]
-		if royals > 1 {
-			safe /= royals
+		if e.full {
+			safety[c], centre[c] = e.royalTerms(pos, c, &royalSq[c])
 		}
-		side[c], safety[c], centre[c] = sum, safe, cent
+		side[c] = sum
 	}
 	us, them := pos.SideToMove(), pos.SideToMove().Other()
 	score := side[us] - side[them]
@@ -151,6 +166,33 @@ func (e *Evaluator) Evaluate(pos *movegen.Position) int {
 		score = stagnation(score, pos.Quiet())
 	}
 	return score + e.tempo
+}
+
+// royalTerms returns side c's royal safety (averaged over its royals) and
+// endgame centralisation, and stores the squares of its first two royals
+// in sq (in piece-list order).
+func (e *Evaluator) royalTerms(pos *movegen.Position, c movegen.Color, sq *[2]movegen.Square) (safe, cent int) {
+	switch pos.RoyalCount(c) {
+	case 0:
+		return 0, 0
+	case 1:
+		s := pos.RoyalSquare(c)
+		sq[0] = s
+		return e.royalSafety(pos, s, c), int(e.royalEnd[s])
+	}
+	royals := 0
+	for _, s := range pos.Pieces(c) {
+		if !e.piece[pos.At(s)].royal {
+			continue
+		}
+		if royals < 2 {
+			sq[royals] = s
+		}
+		royals++
+		safe += e.royalSafety(pos, s, c)
+		cent += int(e.royalEnd[s])
+	}
+	return safe / royals, cent
 }
 
 // stagnation scales a score towards 0 as the plies without a capture,

@@ -69,6 +69,7 @@ func newEvaluator(v *movegen.Variant, full bool) *Evaluator {
 		v:         v,
 		full:      full,
 		psq:       make([]psqEntry, 2*len(v.Pieces)*movegen.NumCells),
+		packed:    make([]int64, 2*len(v.Pieces)*movegen.NumCells),
 		handTypes: append([]movegen.PieceType(nil), v.HandTypes...),
 	}
 	for t := 1; t < len(v.Pieces); t++ {
@@ -122,8 +123,24 @@ func (e *Evaluator) setPSQ(t movegen.PieceType, s movegen.Square, score int32) {
 	pb := movegen.MakePiece(t, movegen.Black)
 	pw := movegen.MakePiece(t, movegen.White)
 	d := &e.piece[pb]
-	e.psq[int(pb)*movegen.NumCells+int(s)] = psqEntry{score, d.phase, d.royal}
-	e.psq[int(pw)*movegen.NumCells+int(rotate(e.v, s))] = psqEntry{score, d.phase, d.royal}
+	e.psq[int(pb)*movegen.NumCells+int(s)] = psqEntry{score, d.phase}
+	e.psq[int(pw)*movegen.NumCells+int(rotate(e.v, s))] = psqEntry{score, d.phase}
+	pk := pack(score, d.phase)
+	e.packed[int(pb)*movegen.NumCells+int(s)] = pk
+	e.packed[int(pw)*movegen.NumCells+int(rotate(e.v, s))] = pk
+}
+
+// pack puts a piece-square score and phase material into one int64 so
+// that sums of packed values are sums of both (see unpack): the position
+// adds them up incrementally (Attach).
+func pack(score, phase int32) int64 { return int64(phase)<<32 + int64(score) }
+
+// unpack splits a sum of packed values into the score and phase sums. The
+// score sum must fit in 32 bits, which holds for any board: 625 pieces of
+// at most a few thousand each.
+func unpack(sum int64) (score, phase int) {
+	low := int32(sum)
+	return int(low), int((sum - int64(low)) >> 32)
 }
 
 // cells lists the playing squares of v.

@@ -68,6 +68,8 @@
 //
 // Make XORs the key incrementally and pushes an undo record (moved piece,
 // up to three victims, previous key and counter-strike square); Unmake pops
-// it. Hands are hashed per (colour, type, count). Generation and make/unmake
-// do not allocate.
+// it. Hands are hashed per (colour, type, count). A caller may also give the
+// position a piece-square table (SetSquareTable) whose per-side sums it then
+// keeps the same way, for an evaluation without a loop over the pieces.
+// Generation and make/unmake do not allocate.
 package movegen

@@ -15,71 +15,82 @@ func (pos *Position) GeneratePseudo(list *MoveList) {
 	}
 	passed := false
 	for i := 0; i < pos.count[us]; i++ {
-		from := pos.list[us][i]
-		p := pos.board[from]
-		for _, r := range v.rays[p] {
-			if r.overN != 0 && pos.clearPath(from, r.over, r.overN) {
-				continue // the slide along r.over makes this move
-			}
-			to := int(from)
-			for n := 0; n < r.max; n++ {
-				to += r.off
-				q := pos.board[to]
-				if q == Empty {
-					if r.mode&modeMove != 0 && !pos.capsOnly {
-						pos.addMove(list, from, Square(to), p, false, NewMove(from, Square(to)))
-					}
-					continue
-				}
-				if q != Edge && q.Color() != us && r.mode&modeCapture != 0 {
-					pos.addMove(list, from, Square(to), p, true, NewMove(from, Square(to)))
-				}
-				break
-			}
-		}
-		if v.kinds[p]&kindLionDog != 0 {
-			pos.generateLionDog(list, from, p)
-		}
-		if v.kinds[p]&kindHook != 0 {
-			pos.generateHooks(list, from, p)
-		}
-		if v.kinds[p]&kindEmperor != 0 {
-			for _, t := range v.cells {
-				if q := pos.board[t]; t != from && (q == Empty || q.Color() != us) {
-					pos.addMove(list, from, t, p, q != Empty, NewMove(from, t))
-				}
-			}
-		}
-		for k := range v.legs[p] {
-			la := &v.legs[p][k]
-			s1 := int(from) + la.off1
-			q1 := pos.board[s1]
-			if la.pass {
-				if q1 == Empty && !passed && !pos.capsOnly {
-					passed = true
-					list.add(Move(from) | Move(from)<<moveFromShift | movePass | Move(la.dir1)<<moveLeg1Shift)
-				}
-				continue
-			}
-			if !q1.isPiece() || q1.Color() == us {
-				continue
-			}
-			for j := 0; j < la.n2; j++ {
-				s2 := s1 + la.off2[j]
-				m := NewMove(from, Square(s2)).withLegs(la.dir1, 0)
-				if s2 == int(from) {
-					pos.addMove(list, from, from, p, true, m)
-					continue
-				}
-				q2 := pos.board[s2]
-				if q2 == Empty && la.mode2&modeMove != 0 || q2.isPiece() && q2.Color() != us && la.mode2&modeCapture != 0 {
-					pos.addMove(list, from, Square(s2), p, true, m)
-				}
-			}
-		}
+		pos.generatePiece(list, pos.list[us][i], &passed)
 	}
 	if v.Drops && !pos.capsOnly {
 		pos.generateDrops(list)
+	}
+}
+
+// generatePiece appends the pseudo-legal moves of the side to move's piece
+// on from. *passed tells whether a pass was already generated (a pass is
+// one move, whichever piece makes it); generatePiece sets it when it adds
+// one.
+func (pos *Position) generatePiece(list *MoveList, from Square, passed *bool) {
+	v := pos.v
+	us := pos.side
+	p := pos.board[from]
+	rays := v.rays[p]
+	for k := range rays {
+		r := &rays[k]
+		if r.overN != 0 && pos.clearPath(from, r.over, r.overN) {
+			continue // the slide along r.over makes this move
+		}
+		to := int(from)
+		for n := 0; n < r.max; n++ {
+			to += r.off
+			q := pos.board[to]
+			if q == Empty {
+				if r.mode&modeMove != 0 && !pos.capsOnly {
+					pos.addMove(list, from, Square(to), p, false, NewMove(from, Square(to)))
+				}
+				continue
+			}
+			if q != Edge && q.Color() != us && r.mode&modeCapture != 0 {
+				pos.addMove(list, from, Square(to), p, true, NewMove(from, Square(to)))
+			}
+			break
+		}
+	}
+	if v.kinds[p]&kindLionDog != 0 {
+		pos.generateLionDog(list, from, p)
+	}
+	if v.kinds[p]&kindHook != 0 {
+		pos.generateHooks(list, from, p)
+	}
+	if v.kinds[p]&kindEmperor != 0 {
+		for _, t := range v.cells {
+			if q := pos.board[t]; t != from && (q == Empty || q.Color() != us) {
+				pos.addMove(list, from, t, p, q != Empty, NewMove(from, t))
+			}
+		}
+	}
+	for k := range v.legs[p] {
+		la := &v.legs[p][k]
+		s1 := int(from) + la.off1
+		q1 := pos.board[s1]
+		if la.pass {
+			if q1 == Empty && !*passed && !pos.capsOnly {
+				*passed = true
+				list.add(Move(from) | Move(from)<<moveFromShift | movePass | Move(la.dir1)<<moveLeg1Shift)
+			}
+			continue
+		}
+		if !q1.isPiece() || q1.Color() == us {
+			continue
+		}
+		for j := 0; j < la.n2; j++ {
+			s2 := s1 + la.off2[j]
+			m := NewMove(from, Square(s2)).withLegs(la.dir1, 0)
+			if s2 == int(from) {
+				pos.addMove(list, from, from, p, true, m)
+				continue
+			}
+			q2 := pos.board[s2]
+			if q2 == Empty && la.mode2&modeMove != 0 || q2.isPiece() && q2.Color() != us && la.mode2&modeCapture != 0 {
+				pos.addMove(list, from, Square(s2), p, true, m)
+			}
+		}
 	}
 }
 

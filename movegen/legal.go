@@ -1,5 +1,7 @@
 package movegen
 
+import "slices"
+
 // GenerateLegal appends the legal moves of the side to move. It generates
 // nothing when the game is already over (GameOver), and otherwise filters the
 // pseudo-legal moves by the variant's rules: no move may leave the own royal
@@ -29,6 +31,59 @@ func (pos *Position) GenerateLegal(list *MoveList) {
 		}
 	}
 	list.N = n
+}
+
+// IsLegal reports whether m is one of the moves GenerateLegal would
+// produce, without generating them all: it generates the moves of the one
+// piece on m's origin (or checks the drop), then applies the legality
+// filter. A search uses it for a move from the transposition table, which
+// may come from another position with the same key.
+func (pos *Position) IsLegal(m Move) bool {
+	if pos.GameOver() {
+		return false
+	}
+	if pos.mustPass || m == ForcedPass {
+		return pos.mustPass && m == ForcedPass
+	}
+	v := pos.v
+	us := pos.side
+	switch {
+	case m.IsDrop():
+		t, to := m.DropType(), m.To()
+		if !v.Drops || int(t) >= len(v.Pieces) || pos.hand[us][t] == 0 || !v.OnBoard(to) || pos.board[to] != Empty {
+			return false
+		}
+		p := MakePiece(t, us)
+		if d := v.dead[p]; d != nil && d[to] || v.Pieces[t].Nifu && pos.fileHas(to.Col(), p) {
+			return false
+		}
+	case m.IsPass():
+		// Only one pass is generated, by the first piece able to pass:
+		// compare with the full list.
+		l := pos.scratchList(scratchLegal)
+		pos.GenerateLegal(l)
+		return slices.Contains(l.Slice(), m)
+	default:
+		from := m.From()
+		if !v.OnBoard(from) || !pos.board[from].isPiece() || pos.board[from].Color() != us {
+			return false
+		}
+		l := pos.scratchList(scratchLegal)
+		passed := true // passes were handled above
+		pos.generatePiece(l, from, &passed)
+		if !slices.Contains(l.Slice(), m) {
+			return false
+		}
+	}
+	if !v.Check && v.LionTrade == LionNone && !v.hasEmperor {
+		return true
+	}
+	inCheck := v.Check && pos.InCheck()
+	var pins pinSet
+	if v.Check && !inCheck {
+		pos.findPins(&pins)
+	}
+	return pos.legalFilter(m, inCheck, &pins)
 }
 
 // legalFilter applies the legality tests GeneratePseudo leaves out.
@@ -372,6 +427,7 @@ func (pos *Position) pieceAttacks(p Piece, s, t Square) bool {
 const (
 	scratchOutcome  = 0
 	scratchDropMate = 1
+	scratchLegal    = 2
 )
 
 // scratchList returns the empty scratch list i, allocating it on first use.

@@ -51,9 +51,13 @@ type Position struct {
 	royals    [ColorCount]int
 	// nonRoyal counts each side's non-royal pieces on the board.
 	nonRoyal [ColorCount]int16
-	// king holds each side's royal square in variants with the check rule.
+	// king holds the square of one of each side's royals while it has any
+	// (its only one in the check variants).
 	king [ColorCount]Square
-	hist []undo
+	// sqTable and sqSum: see SetSquareTable.
+	sqTable []int64
+	sqSum   [ColorCount]int64
+	hist    []undo
 	// hookSeen and hookStamp deduplicate the destinations of one hook
 	// mover (two corners can reach the same square) without clearing.
 	// capsOnly makes the generators produce captures only
@@ -63,8 +67,8 @@ type Position struct {
 	hookStamp uint32
 	// scratch holds move lists for nested generation, allocated on first
 	// use: [0] for Outcome's legal-move test, [1] for the drop-mate test,
-	// which can run inside it.
-	scratch [2]*MoveList
+	// which can run inside it, [2] for IsLegal.
+	scratch [3]*MoveList
 	// replay holds the repetition replay's buffers (replayFlags), allocated
 	// on first use.
 	replay *replayBuf
@@ -116,7 +120,7 @@ func (pos *Position) LastMove() Move {
 func (pos *Position) Clone() *Position {
 	c := *pos
 	c.hist = append(make([]undo, 0, cap(pos.hist)), pos.hist...)
-	c.scratch = [2]*MoveList{}
+	c.scratch = [3]*MoveList{}
 	c.replay = nil
 	return &c
 }
@@ -128,6 +132,9 @@ func (pos *Position) put(p Piece, s Square) {
 	pos.list[c][pos.count[c]] = s
 	pos.count[c]++
 	pos.key ^= pos.v.pieceKey(p, s)
+	if pos.sqTable != nil {
+		pos.sqSum[c] += pos.sqTable[int(p)*NumCells+int(s)]
+	}
 	if pos.v.Pieces[p.Type()].Royal {
 		pos.royals[c]++
 		pos.king[c] = s
@@ -146,8 +153,14 @@ func (pos *Position) remove(s Square) {
 	pos.index[last] = i
 	pos.board[s] = Empty
 	pos.key ^= pos.v.pieceKey(p, s)
+	if pos.sqTable != nil {
+		pos.sqSum[c] -= pos.sqTable[int(p)*NumCells+int(s)]
+	}
 	if pos.v.Pieces[p.Type()].Royal {
 		pos.royals[c]--
+		if pos.king[c] == s {
+			pos.findKing(c)
+		}
 	} else {
 		pos.nonRoyal[c]--
 	}
@@ -164,9 +177,14 @@ func (pos *Position) relocate(from, to Square, np Piece) {
 	pos.board[from] = Empty
 	pos.board[to] = np
 	pos.key ^= pos.v.pieceKey(p, from) ^ pos.v.pieceKey(np, to)
+	if pos.sqTable != nil {
+		pos.sqSum[c] += pos.sqTable[int(np)*NumCells+int(to)] - pos.sqTable[int(p)*NumCells+int(from)]
+	}
 	was, is := pos.v.Pieces[p.Type()].Royal, pos.v.Pieces[np.Type()].Royal
-	if was {
+	if is {
 		pos.king[c] = to
+	} else if was && pos.king[c] == from {
+		pos.findKing(c)
 	}
 	// A promotion to a royal (Drunk Elephant to Prince), or its undoing.
 	if is && !was {
@@ -175,6 +193,17 @@ func (pos *Position) relocate(from, to Square, np Piece) {
 	} else if was && !is {
 		pos.royals[c]--
 		pos.nonRoyal[c]++
+	}
+}
+
+// findKing points king[c] at one of c's royals, or NoSquare if it has none.
+func (pos *Position) findKing(c Color) {
+	pos.king[c] = NoSquare
+	for _, s := range pos.list[c][:pos.count[c]] {
+		if pos.v.Pieces[pos.board[s].Type()].Royal {
+			pos.king[c] = s
+			return
+		}
 	}
 }
 

@@ -114,19 +114,17 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 	}
 
-	pm := w.moves[ply]
-	pm.list.N = 0
-	pos.GenerateLegal(&pm.list)
-	if pm.list.N == 0 {
-		return resultScore(pos.Outcome().Result, us, ply, w.draw[us])
-	}
-	w.scoreMoves(pm, ttMove, ply)
-
 	alphaOrig := alpha
 	best, bestMove := -Infinity, movegen.NullMove
 	nQuiets := 0
-	for i := 0; i < pm.list.N; i++ {
-		m, order := pm.pick(i)
+	ms := moveStages{stage: stageTT, ttMove: ttMove}
+	anyMove := false
+	for i := 0; ; i++ {
+		m, order, ok := w.nextMove(&ms, ply)
+		if !ok {
+			break
+		}
+		anyMove = true
 		quiet := order < orderPromo || order == orderTT && !pos.IsCapture(m) && !m.IsPromotion()
 		pruneHere := prune && !pvNode && !inCheck && best > -MateBound
 		if quiet && pruneHere && depth <= 3 && nQuiets >= lmpLimit[depth] {
@@ -194,6 +192,10 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 			nQuiets++
 		}
 	}
+	if !anyMove {
+		// No legal move: the rules say what that means.
+		return resultScore(pos.Outcome().Result, us, ply, w.draw[us])
+	}
 	if best == -Infinity {
 		// Every move was pruned: score the node by its static value.
 		best = alpha
@@ -207,6 +209,84 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	}
 	w.e.tt.Store(key, bestMove, scoreToTT(best, ply), depth, bound)
 	return best
+}
+
+// The stages in which search produces a node's moves (moveStages): the
+// table move alone, then the captures, then every other move. A node that
+// a table move or a capture cuts off never generates its quiet moves. The
+// order is the one scoreMoves gives a full list, since its captures band
+// lies above everything but the table move.
+const (
+	stageTT = iota
+	stageGenCaptures
+	stageCaptures
+	stageGenRest
+	stageRest
+	stageDone
+)
+
+// moveStages is the state of one node's staged move production.
+type moveStages struct {
+	stage  int
+	next   int // the next rank to pick from the current list
+	ttMove movegen.Move
+}
+
+// nextMove returns the node's next move with its ordering score, or false
+// when every move has been produced. It reuses w.moves[ply] for each
+// stage's list.
+func (w *worker) nextMove(ms *moveStages, ply int) (movegen.Move, int32, bool) {
+	pm := w.moves[ply]
+	pos := w.pos
+	for {
+		switch ms.stage {
+		case stageTT:
+			ms.stage = stageGenCaptures
+			if ms.ttMove != movegen.NullMove && pos.IsLegal(ms.ttMove) {
+				return ms.ttMove, orderTT, true
+			}
+			ms.ttMove = movegen.NullMove
+		case stageGenCaptures:
+			pm.list.N = 0
+			pos.GenerateCaptures(&pm.list)
+			w.prepareStage(pm, ms, ply, true)
+			ms.stage = stageCaptures
+		case stageGenRest:
+			ms.stage = stageDone
+			if !pos.MustPass() { // else the forced pass was the only move
+				pm.list.N = 0
+				pos.GenerateLegal(&pm.list)
+				w.prepareStage(pm, ms, ply, false)
+				ms.stage = stageRest
+			}
+		case stageCaptures, stageRest:
+			if ms.next < pm.list.N {
+				m, order := pm.pick(ms.next)
+				ms.next++
+				return m, order, true
+			}
+			ms.stage++
+		default:
+			return movegen.NullMove, 0, false
+		}
+	}
+}
+
+// prepareStage drops from a freshly generated list the table move and, for
+// the last stage (captures false), the captures searched before; then
+// scores what is left and rewinds the picker.
+func (w *worker) prepareStage(pm *plyMoves, ms *moveStages, ply int, captures bool) {
+	n := 0
+	for _, m := range pm.list.Slice() {
+		if m == ms.ttMove || !captures && w.pos.IsCapture(m) {
+			continue
+		}
+		pm.list.Moves[n] = m
+		n++
+	}
+	pm.list.N = n
+	w.scoreMoves(pm, movegen.NullMove, ply)
+	ms.next = 0
 }
 
 // nullMoveOK reports whether a null move is sound enough here: not twice in

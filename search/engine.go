@@ -18,6 +18,14 @@ type Evaluator interface {
 	Evaluate(pos *movegen.Position) int
 }
 
+// Attacher is an Evaluator that can keep incremental state in a position
+// (through movegen's SetSquareTable). The search calls Attach once on each
+// worker's own copy of the position before searching it; Evaluate must
+// give the same scores with or without it.
+type Attacher interface {
+	Attach(pos *movegen.Position)
+}
+
 // Options are the engine settings a protocol exposes.
 type Options struct {
 	// HashMB is the transposition table size in megabytes (default 64).

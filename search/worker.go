@@ -83,6 +83,9 @@ func (w *worker) movesAt(ply int) *plyMoves {
 // prepare copies the position and builds the root move list.
 func (w *worker) prepare(pos *movegen.Position, lim *Limits) {
 	w.pos = pos.Clone()
+	if a, ok := w.e.ev.(Attacher); ok {
+		a.Attach(w.pos)
+	}
 	w.v = pos.Variant()
 	w.nodes = 0
 	w.published.Store(0)
