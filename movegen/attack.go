@@ -47,6 +47,12 @@ func (pos *Position) InCheck() bool {
 	if pos.v.Check {
 		return pos.attacked(pos.king[us], us.Other())
 	}
+	switch pos.royals[us] {
+	case 0:
+		return false
+	case 1:
+		return pos.royalThreatened(pos.king[us], us.Other())
+	}
 	for i := 0; i < pos.count[us]; i++ {
 		s := pos.list[us][i]
 		if pos.v.Pieces[pos.board[s].Type()].Royal && pos.royalThreatened(s, us.Other()) {

@@ -37,10 +37,10 @@ const NoSquare Square = 0
 func MakeSquare(row, col int) Square { return Square((row+Pad)*Stride + col) }
 
 // Row returns the square's row, 0 being the top rank (White's back rank).
-func (s Square) Row() int { return int(s)/Stride - Pad }
+func (s Square) Row() int { return int(s/Stride) - Pad }
 
 // Col returns the square's column, 0 being the leftmost file as Black sees it.
-func (s Square) Col() int { return int(s) % Stride }
+func (s Square) Col() int { return int(s % Stride) }
 
 // King-step directions, numbered 1..8 so that 0 can mean "no direction" inside
 // a Move. Black moves "up" the board (towards row 0), so North is Black's
