@@ -224,14 +224,12 @@ func (e *Evaluator) hunt(pos *movegen.Position, c movegen.Color, royals [2]moveg
 	}
 	near := 0
 	for _, s := range pos.Pieces(c) {
-		if e.piece[pos.At(s)].royal {
-			continue
-		}
 		d := kingDistance(s, royals[0])
 		if royals[1] != 0 {
 			d = min(d, kingDistance(s, royals[1]))
 		}
-		if d < huntRadius {
+		// Most pieces are far away: look at the piece only when near.
+		if d < huntRadius && !e.piece[pos.At(s)].royal {
 			near += huntRadius - d
 		}
 	}

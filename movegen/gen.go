@@ -30,6 +30,11 @@ func (pos *Position) generatePiece(list *MoveList, from Square, passed *bool) {
 	v := pos.v
 	us := pos.side
 	p := pos.board[from]
+	if pos.capsOnly {
+		pos.pieceCaptures(list, from, p)
+		pos.generateSpecial(list, from, p, passed)
+		return
+	}
 	rays := v.rays[p]
 	for k := range rays {
 		r := &rays[k]
@@ -52,6 +57,42 @@ func (pos *Position) generatePiece(list *MoveList, from Square, passed *bool) {
 			break
 		}
 	}
+	pos.generateSpecial(list, from, p, passed)
+}
+
+// pieceCaptures appends the captures of the piece p on from by its single
+// legs (capture generation: the empty squares only end a slide).
+func (pos *Position) pieceCaptures(list *MoveList, from Square, p Piece) {
+	v := pos.v
+	them := pos.side.Other()
+	for _, off := range v.capSteps[p] {
+		to := Square(int(from) + off)
+		if q := pos.board[to]; q.isPiece() && q.Color() == them {
+			pos.addMove(list, from, to, p, true, NewMove(from, to))
+		}
+	}
+	slides := v.capSlides[p]
+	for k := range slides {
+		r := &slides[k]
+		if r.overN != 0 && pos.clearPath(from, r.over, r.overN) {
+			continue // the slide along r.over makes this move
+		}
+		to := int(from) + r.off
+		for n := 1; n < r.max && pos.board[to] == Empty; n++ {
+			to += r.off
+		}
+		if q := pos.board[to]; q.isPiece() && q.Color() == them {
+			pos.addMove(list, from, Square(to), p, true, NewMove(from, Square(to)))
+		}
+	}
+}
+
+// generateSpecial appends the moves of the piece p on from that are not
+// single legs: lion dog paths, hook moves, the emperor's leaps and the
+// two-leg (lion) moves with their passes.
+func (pos *Position) generateSpecial(list *MoveList, from Square, p Piece, passed *bool) {
+	v := pos.v
+	us := pos.side
 	if v.kinds[p]&kindLionDog != 0 {
 		pos.generateLionDog(list, from, p)
 	}

@@ -187,12 +187,17 @@ type Variant struct {
 	// Source names where the definition came from (file:line of its section).
 	Source string
 
-	sec      *section
-	rays     [256][]ray
-	legs     [256][]legAtom
-	kinds    [256]kindSet
-	hooks    [256][]hookDir
-	hasHooks bool
+	sec  *section
+	rays [256][]ray
+	// capSteps and capSlides split a piece's capturing rays for capture
+	// generation: the offsets of single steps and leaps that need no
+	// path test, and every other capturing ray.
+	capSteps  [256][]int
+	capSlides [256][]ray
+	legs      [256][]legAtom
+	kinds     [256]kindSet
+	hooks     [256][]hookDir
+	hasHooks  bool
 	// hasEmperor marks variants with an @emperor piece; cells lists the
 	// playing squares the emperor may move to.
 	hasEmperor bool
@@ -947,6 +952,16 @@ func (v *Variant) build() {
 				}
 			}
 			v.rays[p] = normalizeRays(v.rays[p])
+			v.capSteps[p], v.capSlides[p] = nil, nil
+			for _, r := range v.rays[p] {
+				switch {
+				case r.mode&modeCapture == 0:
+				case r.max == 1 && r.overN == 0:
+					v.capSteps[p] = append(v.capSteps[p], r.off)
+				default:
+					v.capSlides[p] = append(v.capSlides[p], r)
+				}
+			}
 		}
 	}
 	// Zones and last rows.
