@@ -32,7 +32,9 @@ func (pos *Position) generatePiece(list *MoveList, from Square, passed *bool) {
 	p := pos.board[from]
 	if pos.capsOnly {
 		pos.pieceCaptures(list, from, p)
-		pos.generateSpecial(list, from, p, passed)
+		if v.special[p] {
+			pos.generateSpecial(list, from, p, passed)
+		}
 		return
 	}
 	rays := v.rays[p]
@@ -57,17 +59,19 @@ func (pos *Position) generatePiece(list *MoveList, from Square, passed *bool) {
 			break
 		}
 	}
-	pos.generateSpecial(list, from, p, passed)
+	if v.special[p] {
+		pos.generateSpecial(list, from, p, passed)
+	}
 }
 
 // pieceCaptures appends the captures of the piece p on from by its single
 // legs (capture generation: the empty squares only end a slide).
 func (pos *Position) pieceCaptures(list *MoveList, from Square, p Piece) {
 	v := pos.v
-	them := pos.side.Other()
+	enemy := &v.enemy[pos.side.Other()]
 	for _, off := range v.capSteps[p] {
 		to := Square(int(from) + off)
-		if q := pos.board[to]; q.isPiece() && q.Color() == them {
+		if enemy[pos.board[to]] {
 			pos.addMove(list, from, to, p, true, NewMove(from, to))
 		}
 	}
@@ -81,7 +85,7 @@ func (pos *Position) pieceCaptures(list *MoveList, from Square, p Piece) {
 		for n := 1; n < r.max && pos.board[to] == Empty; n++ {
 			to += r.off
 		}
-		if q := pos.board[to]; q.isPiece() && q.Color() == them {
+		if enemy[pos.board[to]] {
 			pos.addMove(list, from, Square(to), p, true, NewMove(from, Square(to)))
 		}
 	}

@@ -194,10 +194,17 @@ type Variant struct {
 	// path test, and every other capturing ray.
 	capSteps  [256][]int
 	capSlides [256][]ray
-	legs      [256][]legAtom
-	kinds     [256]kindSet
-	hooks     [256][]hookDir
-	hasHooks  bool
+	// enemy[c][q] reports whether cell content q is a piece of colour c
+	// (not Empty, not Edge): one load instead of three tests in the
+	// capture loops.
+	enemy [ColorCount][256]bool
+	// special marks the pieces with moves beyond single legs (kinds or
+	// legs): only they need generateSpecial.
+	special  [256]bool
+	legs     [256][]legAtom
+	kinds    [256]kindSet
+	hooks    [256][]hookDir
+	hasHooks bool
 	// hasEmperor marks variants with an @emperor piece; cells lists the
 	// playing squares the emperor may move to.
 	hasEmperor bool
@@ -952,6 +959,7 @@ func (v *Variant) build() {
 				}
 			}
 			v.rays[p] = normalizeRays(v.rays[p])
+			v.special[p] = v.kinds[p] != 0 || len(v.legs[p]) > 0
 			v.capSteps[p], v.capSlides[p] = nil, nil
 			for _, r := range v.rays[p] {
 				switch {
@@ -962,6 +970,11 @@ func (v *Variant) build() {
 					v.capSlides[p] = append(v.capSlides[p], r)
 				}
 			}
+		}
+	}
+	for q := 0; q < 256; q++ {
+		if p := Piece(q); p.isPiece() {
+			v.enemy[p.Color()][q] = true
 		}
 	}
 	// Zones and last rows.
