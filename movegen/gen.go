@@ -14,6 +14,10 @@ func (pos *Position) GeneratePseudo(list *MoveList) {
 		return
 	}
 	passed := false
+	if pos.capsOnly {
+		pos.generateCaptures(list, &passed)
+		return
+	}
 	for i := 0; i < pos.count[us]; i++ {
 		pos.generatePiece(list, pos.list[us][i], &passed)
 	}
@@ -23,20 +27,13 @@ func (pos *Position) GeneratePseudo(list *MoveList) {
 }
 
 // generatePiece appends the pseudo-legal moves of the side to move's piece
-// on from. *passed tells whether a pass was already generated (a pass is
+// on from (never called for captures only: see generateCaptures). *passed tells whether a pass was already generated (a pass is
 // one move, whichever piece makes it); generatePiece sets it when it adds
 // one.
 func (pos *Position) generatePiece(list *MoveList, from Square, passed *bool) {
 	v := pos.v
 	us := pos.side
 	p := pos.board[from]
-	if pos.capsOnly {
-		pos.pieceCaptures(list, from, p)
-		if v.special[p] {
-			pos.generateSpecial(list, from, p, passed)
-		}
-		return
-	}
 	rays := v.rays[p]
 	for k := range rays {
 		r := &rays[k]
@@ -48,7 +45,7 @@ func (pos *Position) generatePiece(list *MoveList, from Square, passed *bool) {
 			to += r.off
 			q := pos.board[to]
 			if q == Empty {
-				if r.mode&modeMove != 0 && !pos.capsOnly {
+				if r.mode&modeMove != 0 {
 					pos.addMove(list, from, Square(to), p, false, NewMove(from, Square(to)))
 				}
 				continue
@@ -64,29 +61,40 @@ func (pos *Position) generatePiece(list *MoveList, from Square, passed *bool) {
 	}
 }
 
-// pieceCaptures appends the captures of the piece p on from by its single
-// legs (capture generation: the empty squares only end a slide).
-func (pos *Position) pieceCaptures(list *MoveList, from Square, p Piece) {
+// generateCaptures appends the captures of every piece of the side to
+// move (GenerateCaptures; pos.capsOnly is set): by single legs, where the
+// empty squares only end a slide, and by special moves. It is
+// generatePiece's capture part for all pieces in one loop, the quiescence
+// search's hot path.
+func (pos *Position) generateCaptures(list *MoveList, passed *bool) {
 	v := pos.v
-	enemy := &v.enemy[pos.side.Other()]
-	for _, off := range v.capSteps[p] {
-		to := Square(int(from) + off)
-		if enemy[pos.board[to]] {
-			pos.addMove(list, from, to, p, true, NewMove(from, to))
+	us := pos.side
+	enemy := &v.enemy[us.Other()]
+	for i := 0; i < pos.count[us]; i++ {
+		from := pos.list[us][i]
+		p := pos.board[from]
+		for _, off := range v.capSteps[p] {
+			to := Square(int(from) + off)
+			if enemy[pos.board[to]] {
+				pos.addMove(list, from, to, p, true, NewMove(from, to))
+			}
 		}
-	}
-	slides := v.capSlides[p]
-	for k := range slides {
-		r := &slides[k]
-		if r.overN != 0 && pos.clearPath(from, r.over, r.overN) {
-			continue // the slide along r.over makes this move
+		slides := v.capSlides[p]
+		for k := range slides {
+			r := &slides[k]
+			if r.overN != 0 && pos.clearPath(from, r.over, r.overN) {
+				continue // the slide along r.over makes this move
+			}
+			to := int(from) + r.off
+			for n := 1; n < r.max && pos.board[to] == Empty; n++ {
+				to += r.off
+			}
+			if enemy[pos.board[to]] {
+				pos.addMove(list, from, Square(to), p, true, NewMove(from, Square(to)))
+			}
 		}
-		to := int(from) + r.off
-		for n := 1; n < r.max && pos.board[to] == Empty; n++ {
-			to += r.off
-		}
-		if enemy[pos.board[to]] {
-			pos.addMove(list, from, Square(to), p, true, NewMove(from, Square(to)))
+		if v.special[p] {
+			pos.generateSpecial(list, from, p, passed)
 		}
 	}
 }
