@@ -70,12 +70,12 @@ func (pos *Position) generateCaptures(list *MoveList, passed *bool) {
 	v := pos.v
 	us := pos.side
 	enemy := &v.enemy[us.Other()]
-	for i := 0; i < pos.count[us]; i++ {
-		from := pos.list[us][i]
-		p := pos.board[from]
+	board := &pos.board
+	for _, from := range pos.list[us][:pos.count[us]] {
+		p := board[from]
 		for _, off := range v.capSteps[p] {
 			to := Square(int(from) + off)
-			if enemy[pos.board[to]] {
+			if enemy[board[to%NumCells]] { // (% drops the bounds check)
 				pos.addMove(list, from, to, p, true, NewMove(from, to))
 			}
 		}
@@ -86,10 +86,10 @@ func (pos *Position) generateCaptures(list *MoveList, passed *bool) {
 				continue // the slide along r.over makes this move
 			}
 			to := int(from) + r.off
-			for n := 1; n < r.max && pos.board[to] == Empty; n++ {
+			for n := 1; n < r.max && board[to] == Empty; n++ {
 				to += r.off
 			}
-			if enemy[pos.board[to]] {
+			if enemy[board[to]] {
 				pos.addMove(list, from, Square(to), p, true, NewMove(from, Square(to)))
 			}
 		}

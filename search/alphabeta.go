@@ -56,7 +56,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		return s
 	}
 	if ply >= MaxPly-1 {
-		return w.e.ev.Evaluate(pos)
+		return w.evaluate()
 	}
 	// Mate distance pruning: no line from here beats a win already found
 	// nearer the root.
@@ -85,7 +85,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 
 	eval := -Infinity
 	if !inCheck {
-		eval = w.e.ev.Evaluate(pos)
+		eval = w.evaluate()
 	}
 	fr.eval = eval
 	improving := ply >= 2 && eval > w.stack[ply-2].eval
@@ -453,7 +453,7 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 	pos := w.pos
 	us := pos.SideToMove()
 	if ply >= MaxPly-1 || qply >= qMax {
-		return w.e.ev.Evaluate(pos)
+		return w.evaluate()
 	}
 	if pos.MustPass() {
 		// The rules force a pass: the opponent moves again.
@@ -467,7 +467,7 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 	best := -Infinity
 	stand := 0
 	if !evasion {
-		stand = w.e.ev.Evaluate(pos)
+		stand = w.evaluate()
 		if stand >= beta {
 			return stand
 		}

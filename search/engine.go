@@ -15,6 +15,10 @@ import (
 // of view. Search calls it from several goroutines at once, so it must be
 // safe for concurrent use, and it should not allocate.
 type Evaluator interface {
+	// Evaluate scores pos for the side to move. The score must depend
+	// only on what pos.Key() covers (board, hands, side to move, the
+	// rules' pending states) and on pos.Quiet(): the search caches it
+	// under those two.
 	Evaluate(pos *movegen.Position) int
 }
 

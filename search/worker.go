@@ -58,6 +58,36 @@ type worker struct {
 	pvLen   [MaxPly + 1]int
 	history [movegen.ColorCount][movegen.MaxPieceTypes + 1][movegen.NumCells]int32
 	quiets  [MaxPly + 1][64]movegen.Move
+	// evals caches static evaluations (evaluate).
+	evals [evalCacheSize]evalEntry
+}
+
+// evalCacheSize is the number of entries of a worker's evaluation cache
+// (a power of two; 128 KB).
+const evalCacheSize = 1 << 13
+
+// evalEntry is one cached static evaluation: the mixed key (evalKey) and
+// the score.
+type evalEntry struct {
+	key   uint64
+	score int32
+}
+
+// evaluate returns the static evaluation of the worker's position, from
+// the cache when the position was evaluated before: the quiescence search
+// meets the same position again and again through captures made in
+// another order. An Evaluator's score depends only on what the position's
+// Key covers and on Quiet (see Evaluator), so the two together name it.
+func (w *worker) evaluate() int {
+	pos := w.pos
+	k := pos.Key() ^ uint64(pos.Quiet())*0x9e3779b97f4a7c15
+	en := &w.evals[k&(evalCacheSize-1)]
+	if en.key == k && k != 0 {
+		return int(en.score)
+	}
+	s := w.e.ev.Evaluate(pos)
+	*en = evalEntry{key: k, score: int32(s)}
+	return s
 }
 
 func newWorker(e *Engine, id int) *worker {
