@@ -21,15 +21,15 @@ func (pos *Position) GeneratePseudo(list *MoveList) {
 	for i := 0; i < pos.count[us]; i++ {
 		pos.generatePiece(list, pos.list[us][i], &passed)
 	}
-	if v.Drops && !pos.capsOnly {
+	if v.Drops {
 		pos.generateDrops(list)
 	}
 }
 
 // generatePiece appends the pseudo-legal moves of the side to move's piece
-// on from (never called for captures only: see generateCaptures). *passed tells whether a pass was already generated (a pass is
-// one move, whichever piece makes it); generatePiece sets it when it adds
-// one.
+// on from (all of them; generateCaptures is the capture-only counterpart).
+// *passed tells whether a pass was already generated (a pass is one move,
+// whichever piece makes it); generatePiece sets it when it adds one.
 func (pos *Position) generatePiece(list *MoveList, from Square, passed *bool) {
 	v := pos.v
 	us := pos.side

@@ -13,14 +13,10 @@ func (pos *Position) GenerateLegal(list *MoveList) {
 	}
 	start := list.N
 	pos.GeneratePseudo(list)
-	v := pos.v
-	if !v.Check && v.LionTrade == LionNone && !v.hasEmperor {
-		return
-	}
-	inCheck := v.Check && pos.InCheck()
 	var pins pinSet
-	if v.Check && !inCheck {
-		pos.findPins(&pins)
+	filter, inCheck := pos.filterSetup(&pins)
+	if !filter {
+		return
 	}
 	n := start
 	for i := start; i < list.N; i++ {
@@ -75,15 +71,25 @@ func (pos *Position) IsLegal(m Move) bool {
 			return false
 		}
 	}
-	if !v.Check && v.LionTrade == LionNone && !v.hasEmperor {
-		return true
-	}
-	inCheck := v.Check && pos.InCheck()
 	var pins pinSet
-	if v.Check && !inCheck {
-		pos.findPins(&pins)
+	filter, inCheck := pos.filterSetup(&pins)
+	return !filter || pos.legalFilter(m, inCheck, &pins)
+}
+
+// filterSetup reports whether the variant's rules make some pseudo-legal
+// moves illegal (check, lion trading, the emperor's capture rule) and, if
+// so, whether the side to move is in check, with its pins stored in pins:
+// what legalFilter needs.
+func (pos *Position) filterSetup(pins *pinSet) (filter, inCheck bool) {
+	v := pos.v
+	if !v.Check && v.LionTrade == LionNone && !v.hasEmperor {
+		return false, false
 	}
-	return pos.legalFilter(m, inCheck, &pins)
+	inCheck = v.Check && pos.InCheck()
+	if v.Check && !inCheck {
+		pos.findPins(pins)
+	}
+	return true, inCheck
 }
 
 // legalFilter applies the legality tests GeneratePseudo leaves out.

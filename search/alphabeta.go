@@ -285,7 +285,7 @@ func (w *worker) prepareStage(pm *plyMoves, ms *moveStages, ply int, captures bo
 		n++
 	}
 	pm.list.N = n
-	w.scoreMoves(pm, movegen.NullMove, ply)
+	w.scoreMoves(pm, ply)
 	ms.next = 0
 }
 
@@ -342,18 +342,17 @@ func abs32(x int32) int32 {
 	return x
 }
 
-// scoreMoves gives each move its ordering key: the table move, royal
-// captures, other captures by most valuable victim then least valuable
-// attacker, promotions by the value they add, killers, then history.
-func (w *worker) scoreMoves(pm *plyMoves, ttMove movegen.Move, ply int) {
+// scoreMoves gives each move its ordering key: royal captures, other
+// captures by most valuable victim then least valuable attacker,
+// promotions by the value they add, killers, then history. (The table move
+// comes before all of them, in a stage of its own: nextMove.)
+func (w *worker) scoreMoves(pm *plyMoves, ply int) {
 	pos := w.pos
 	us := pos.SideToMove()
 	fr := &w.stack[ply]
 	for i, m := range pm.list.Slice() {
 		var s int32
 		switch val, royal := pos.CapturedValue(m); {
-		case m == ttMove:
-			s = orderTT
 		case royal:
 			s = orderRoyal
 		case val > 0 || pos.IsCapture(m):

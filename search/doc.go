@@ -35,14 +35,15 @@
 // material), then the legal moves ordered table move, royal captures,
 // captures by victim then attacker value (MVV/LVA), promotions, two killers
 // and a history table, searched with late-move reductions and late-move and
-// futility pruning near the leaves. The moves come in stages (nextMove):
-// the table move, checked with IsLegal, before anything is generated; then
-// the captures; then the rest, generated and scored only when neither cut
-// the node off (so their history scores are those of that moment). The quiescence search stands pat on the
-// static evaluation and searches captures (all evasions when in check in a
-// check game), with delta pruning and without captures by a more valuable
-// piece onto a defended square; deep in quiescence only recaptures are
-// tried, because tai's emperor can take almost any piece on the board.
+// futility pruning near the leaves. The moves come in stages (nextMove): the
+// table move, checked with IsLegal, before anything is generated; then the
+// captures; then the rest, generated and scored only when neither cut the
+// node off (so their history scores are those of that moment). The
+// quiescence search stands pat on the static evaluation and searches
+// captures (all evasions when in check in a check game), with delta pruning
+// and without captures by a more valuable piece onto a defended square; deep
+// in quiescence only recaptures are tried, because tai's emperor can take
+// almost any piece on the board.
 //
 // # Time
 //
