@@ -140,6 +140,9 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 				continue
 			}
 		}
+		if !quiet && pruneHere && depth <= badCaptureDepth && order < orderRoyal && w.badCapture(m) {
+			continue
+		}
 		fr.move = m
 		pos.Make(m)
 		var s int
@@ -385,6 +388,25 @@ func (w *worker) attackerValue(m movegen.Move) int {
 		return royalRisk
 	}
 	return info.Value
+}
+
+// badCaptureDepth is the depth up to which the main search, like the
+// quiescence search, leaves out captures that badCapture expects to lose.
+const badCaptureDepth = 3
+
+// badCapture reports whether capture m is likely to lose material: a
+// more valuable piece (a royal counts as royalRisk) takes on a square the
+// opponent defends. It is the quiescence search's test; in tai it keeps
+// the emperor's hundred-odd captures of defended pieces out of every node.
+func (w *worker) badCapture(m movegen.Move) bool {
+	if m.IsDrop() {
+		return false
+	}
+	val, _ := w.pos.CapturedValue(m)
+	if m.IsPromotion() {
+		val += w.promoGain(m)
+	}
+	return w.attackerValue(m) > val+50 && w.pos.Attacked(m.To(), w.pos.SideToMove().Other())
 }
 
 // promoGain is the value a promoting move adds (promoted minus base value).
