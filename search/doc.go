@@ -35,10 +35,10 @@
 // material), then the legal moves ordered table move, royal captures,
 // captures by victim then attacker value (MVV/LVA), promotions, two killers
 // and a history table, searched with late-move reductions and late-move and
-// futility pruning near the leaves; up to depth 3 a capture by a more
-// valuable piece onto a defended square is left out too (badCapture: in tai
-// the emperor can take almost any piece, and without this every node near
-// the leaves searched a hundred losing emperor captures). The moves come in stages (nextMove): the
+// futility pruning near the leaves; up to depth 3 a royal's capture onto a
+// defended square is left out too (royalExposed: in tai the emperor can
+// take almost any piece, and without this every node near the leaves
+// searched a hundred emperor captures that lose it). The moves come in stages (nextMove): the
 // table move, checked with IsLegal, before anything is generated; then the
 // captures; then the rest, generated and scored only when neither cut the
 // node off (so their history scores are those of that moment). The

@@ -420,33 +420,31 @@ func TestContempt(t *testing.T) {
 	}
 }
 
-// TestBadCapture: the main search's shallow pruning leaves out a capture by
-// a more valuable piece onto a defended square, and nothing else: not the
-// same capture once the defender is gone, not a pawn taking a defended
-// pawn, and in tai's start position every emperor capture of a defended
-// piece (most of its captures) but none of an undefended one.
-func TestBadCapture(t *testing.T) {
+// TestRoyalExposed: near the leaves the main search leaves out a royal's
+// capture onto a defended square, and nothing else: not the same capture
+// once the defender is gone, not a rook taking a defended pawn, and in tai's
+// start position every emperor capture of a defended piece (most of its
+// captures) but none of an undefended one.
+func TestRoyalExposed(t *testing.T) {
 	cases := []struct {
-		sfen, move string
-		bad        bool
+		variant, sfen, move string
+		want                bool
 	}{
-		{"4k4/9/9/4g4/4p4/9/9/4R4/4K4 b - 1", "5h5e", true},  // rook takes a pawn the gold defends
-		{"4k4/9/9/9/4p4/9/9/4R4/4K4 b - 1", "5h5e", false},   // the pawn alone
-		{"4k4/9/9/4g4/4p4/4P4/9/9/4K4 b - 1", "5f5e", false}, // pawn takes pawn
-		{"4k4/9/9/4p4/4g4/9/9/4R4/4K4 b - 1", "5h5e", true},  // rook takes a gold the pawn defends
-		{"4k4/9/9/4p4/4g4/4S4/9/9/4K4 b - 1", "5f5e", false}, // silver takes it: worth it
+		{"chu", "6k5/12/12/12/12/12/12/12/12/5g6/6p5/6K5 b - 1", "6l6k", true}, // king takes a pawn the gold defends
+		{"chu", "6k5/12/12/12/12/12/12/12/12/12/6p5/6K5 b - 1", "6l6k", false}, // the pawn alone
+		{"shogi", "4k4/9/9/4g4/4p4/9/9/4R4/4K4 b - 1", "5h5e", false},          // a rook is no royal
 	}
 	e := New(material{}, Options{HashMB: 4})
 	w := e.workers[0]
 	for _, c := range cases {
-		pos := position(t, "shogi", c.sfen)
+		pos := position(t, c.variant, c.sfen)
 		w.prepare(pos, &Limits{Depth: 1})
 		m, err := pos.ParseMoveUSI(c.move)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := w.badCapture(m); got != c.bad {
-			t.Errorf("%s %s: badCapture %v, want %v", c.sfen, c.move, got, c.bad)
+		if got := w.royalExposed(m); got != c.want {
+			t.Errorf("%s %s: royalExposed %v, want %v", c.sfen, c.move, got, c.want)
 		}
 	}
 
@@ -454,21 +452,21 @@ func TestBadCapture(t *testing.T) {
 	w.prepare(pos, &Limits{Depth: 1})
 	var list movegen.MoveList
 	pos.GenerateLegal(&list)
-	bad, emperor := 0, 0
+	exposed, emperor := 0, 0
 	for _, m := range list.Slice() {
 		if !pos.IsCapture(m) || pos.Variant().Pieces[pos.MovedType(m)].Name != "emperor" {
 			continue
 		}
 		emperor++
 		defended := pos.Attacked(m.To(), movegen.White)
-		if w.badCapture(m) != defended {
-			t.Errorf("tai emperor %s: badCapture %v, defended %v", pos.MoveUSI(m), !defended, defended)
+		if w.royalExposed(m) != defended {
+			t.Errorf("tai emperor %s: royalExposed %v, defended %v", pos.MoveUSI(m), !defended, defended)
 		}
 		if defended {
-			bad++
+			exposed++
 		}
 	}
-	if emperor < 100 || bad < emperor/2 {
-		t.Errorf("tai start: %d of %d emperor captures bad, want most of more than 100", bad, emperor)
+	if emperor < 100 || exposed < emperor/2 {
+		t.Errorf("tai start: %d of %d emperor captures exposed, want most of more than 100", exposed, emperor)
 	}
 }
