@@ -93,6 +93,10 @@ type Evaluator struct {
 	boxAdj int
 	// tempo is the side to move's bonus.
 	tempo int
+	// huntNear[int(s)-int(r)+movegen.NumCells] is huntRadius minus the
+	// king distance from s to r where that is positive, else 0 (see
+	// huntNearTable).
+	huntNear []int8
 }
 
 // Variant returns the variant the evaluator was built for.
@@ -223,22 +227,35 @@ func (e *Evaluator) hunt(pos *movegen.Position, c movegen.Color, royals [2]moveg
 		return 0
 	}
 	near := 0
+	// The weight of a piece is huntRadius minus its distance to the
+	// nearer royal: the larger of the two table entries.
+	w0 := e.huntNear[movegen.NumCells-int(royals[0]):]
+	w1 := w0
+	if royals[1] != 0 {
+		w1 = e.huntNear[movegen.NumCells-int(royals[1]):]
+	}
 	for _, s := range pos.Pieces(c) {
-		d := kingDistance(s, royals[0])
-		if royals[1] != 0 {
-			d = min(d, kingDistance(s, royals[1]))
-		}
 		// Most pieces are far away: look at the piece only when near.
-		if d < huntRadius && !e.piece[pos.At(s)].royal {
-			near += huntRadius - d
+		if w := max(w0[s], w1[s]); w != 0 && !e.piece[pos.At(s)].royal {
+			near += int(w)
 		}
 	}
 	return near * huntStep * min(lead, huntFull) / huntFull
 }
 
-// kingDistance is the number of king steps from a to b on an empty board.
-func kingDistance(a, b movegen.Square) int {
-	return max(abs(a.Row()-b.Row()), abs(a.Col()-b.Col()))
+// huntNearTable builds Evaluator.huntNear. An index is the difference of
+// two cells, rows times movegen.Stride plus columns; a difference names one
+// row and column offset only while the columns differ by less than
+// Stride-MaxFiles+1, which holds for every entry the table does not leave
+// at 0 (columns at most huntRadius-1 apart), so the lookup is exact.
+func huntNearTable() []int8 {
+	t := make([]int8, 2*movegen.NumCells)
+	for dr := -(huntRadius - 1); dr < huntRadius; dr++ {
+		for dc := -(huntRadius - 1); dc < huntRadius; dc++ {
+			t[movegen.NumCells+dr*movegen.Stride+dc] = int8(huntRadius - max(abs(dr), abs(dc)))
+		}
+	}
+	return t
 }
 
 // simplify rewards the side ahead in non-royal material for every piece

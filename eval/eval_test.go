@@ -557,3 +557,24 @@ func TestAttach(t *testing.T) {
 		}
 	}
 }
+
+// TestHuntNearTable: the hunt's table lookup by cell difference gives
+// huntRadius minus the king distance, or 0, for every pair of squares of
+// the largest board (tai, 25x25), where cell differences could alias.
+func TestHuntNearTable(t *testing.T) {
+	v, err := movegen.Lookup("tai")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl := huntNearTable()
+	sq := cells(v)
+	for _, a := range sq {
+		for _, b := range sq {
+			d := max(abs(a.Row()-b.Row()), abs(a.Col()-b.Col()))
+			want := max(huntRadius-d, 0)
+			if got := int(tbl[int(a)-int(b)+movegen.NumCells]); got != want {
+				t.Fatalf("%s to %s: %d, want %d", v.SquareUSI(a), v.SquareUSI(b), got, want)
+			}
+		}
+	}
+}

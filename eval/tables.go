@@ -71,6 +71,7 @@ func newEvaluator(v *movegen.Variant, full bool) *Evaluator {
 		psq:       make([]psqEntry, 2*len(v.Pieces)*movegen.NumCells),
 		packed:    make([]int64, 2*len(v.Pieces)*movegen.NumCells),
 		handTypes: append([]movegen.PieceType(nil), v.HandTypes...),
+		huntNear:  huntNearTable(),
 	}
 	for t := 1; t < len(v.Pieces); t++ {
 		info := &v.Pieces[t]
