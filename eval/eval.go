@@ -93,6 +93,11 @@ type Evaluator struct {
 	boxAdj int
 	// tempo is the side to move's bonus.
 	tempo int
+	// guard[c][q] is 1 if q is a non-royal piece of c (a guard next to
+	// c's royal), press[c][q] the attack value of q if q is a piece of c's
+	// opponent; both are 0 for empty and edge cells (royalSafety).
+	guard [movegen.ColorCount][256]int8
+	press [movegen.ColorCount][256]int32
 	// huntNear[int(s)-int(r)+movegen.NumCells] is huntRadius minus the
 	// king distance from s to r where that is positive, else 0 (see
 	// huntNearTable).
@@ -290,23 +295,14 @@ func (e *Evaluator) phase(material int) int {
 // the adjacent squares, enemy pieces in the box around it.
 func (e *Evaluator) royalSafety(pos *movegen.Position, s movegen.Square, c movegen.Color) int {
 	guards, pressure := 0, 0
-	for i, off := range e.boxOff {
+	guard, press := &e.guard[c], &e.press[c]
+	for _, off := range e.boxOff[:e.boxAdj] {
 		q := pos.At(movegen.Square(int(s) + off))
-		if q == movegen.Empty || q == movegen.Edge {
-			continue
-		}
-		d := &e.piece[q]
-		if q.Color() == c {
-			if i < e.boxAdj && !d.royal {
-				guards++
-			}
-			continue
-		}
-		if i < e.boxAdj {
-			pressure += 2 * int(d.attack)
-		} else {
-			pressure += int(d.attack)
-		}
+		guards += int(guard[q])
+		pressure += 2 * int(press[q])
+	}
+	for _, off := range e.boxOff[e.boxAdj:] {
+		pressure += int(press[pos.At(movegen.Square(int(s)+off))])
 	}
 	return guardBonus*min(guards, guardMax) - pressure
 }

@@ -80,7 +80,12 @@ func newEvaluator(v *movegen.Variant, full bool) *Evaluator {
 			d.phase = int32(info.Value)
 		}
 		for c := movegen.Color(0); c < movegen.ColorCount; c++ {
-			e.piece[movegen.MakePiece(movegen.PieceType(t), c)] = d
+			p := movegen.MakePiece(movegen.PieceType(t), c)
+			e.piece[p] = d
+			if !d.royal {
+				e.guard[c][p] = 1
+			}
+			e.press[c.Other()][p] = d.attack
 		}
 	}
 	// The royal's box: the eight king steps first, then the rest.
