@@ -394,7 +394,7 @@ func (w *worker) attackerValue(m movegen.Move) int {
 // royal's captures onto defended squares (royalExposed).
 const royalExposedDepth = 3
 
-// royalExposed reports whether m is a capture by a royal piece onto a
+// royalExposed reports whether the capture m is made by a royal piece onto a
 // square the opponent defends (attacks with a piece other than its
 // emperor). Such a capture risks the royal for a piece: in a game with one
 // royal it loses, and in tai, where the emperor can take almost any piece
@@ -405,8 +405,7 @@ const royalExposedDepth = 3
 // 6% more instructions with it, since every capture then needs an attack
 // test and the nodes it saved (1.4%) did not make up for that.
 func (w *worker) royalExposed(m movegen.Move) bool {
-	return !m.IsDrop() && w.attackerValue(m) == royalRisk &&
-		w.pos.Attacked(m.To(), w.pos.SideToMove().Other())
+	return w.attackerValue(m) == royalRisk && w.pos.Attacked(m.To(), w.pos.SideToMove().Other())
 }
 
 // promoGain is the value a promoting move adds (promoted minus base value).
