@@ -20,7 +20,10 @@
 // again. Pieces are never identified by value: flags in the table (Royal,
 // Lion, Nifu, NoDropMate, LastRank, Spirit) say what is special about them.
 // Each side also has a piece list (square list plus a reverse index), so
-// generation visits only occupied squares.
+// generation visits only occupied squares, and a neighbour mask per square
+// (which of the eight adjacent cells hold its pieces), so the capture
+// generator finds a piece's victims one king step away in one load. Make
+// and Unmake keep both.
 //
 // # Moves
 //

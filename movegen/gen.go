@@ -1,5 +1,7 @@
 package movegen
 
+import "math/bits"
+
 // GeneratePseudo appends every pseudo-legal move of the side to move: moves
 // the pieces can make and drops, with promotion choices, but without the
 // legality filters (self-check, lion trading, drop mate). A position where
@@ -62,18 +64,24 @@ func (pos *Position) generatePiece(list *MoveList, from Square, passed *bool) {
 }
 
 // generateCaptures appends the captures of every piece of the side to
-// move (GenerateCaptures; pos.capsOnly is set): by single legs, where the
-// empty squares only end a slide, and by special moves. It is
-// generatePiece's capture part for all pieces in one loop, the quiescence
-// search's hot path.
+// move (GenerateCaptures; pos.capsOnly is set): by king steps (the piece's
+// step mask against the enemy's neighbour mask of its square), by other
+// single legs, where the empty squares only end a slide, and by special
+// moves. It is generatePiece's capture part for all pieces in one loop, the
+// quiescence search's hot path.
 func (pos *Position) generateCaptures(list *MoveList, passed *bool) {
 	v := pos.v
 	us := pos.side
 	enemy := &v.enemy[us.Other()]
+	near := &pos.near[us.Other()]
 	board := &pos.board
 	for _, from := range pos.list[us][:pos.count[us]] {
 		p := board[from]
-		for _, off := range v.capSteps[p] {
+		for m := near[from] & v.capNear[p]; m != 0; m &= m - 1 {
+			to := Square(int(from) + dirOffset[bits.TrailingZeros8(m)+1])
+			pos.addMove(list, from, to, p, true, NewMove(from, to))
+		}
+		for _, off := range v.capJumps[p] {
 			to := Square(int(from) + off)
 			if enemy[board[to%NumCells]] { // (% drops the bounds check)
 				pos.addMove(list, from, to, p, true, NewMove(from, to))

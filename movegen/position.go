@@ -1,6 +1,7 @@
 package movegen
 
 import (
+	"encoding/binary"
 	"fmt"
 	"strconv"
 	"strings"
@@ -48,7 +49,12 @@ type Position struct {
 	list      [ColorCount][MaxPiecesPerSide]Square
 	count     [ColorCount]int
 	index     [NumCells]uint8
-	royals    [ColorCount]int
+	// near[c][s] has bit d-1 set when the cell one king step from s in
+	// direction d (dirOffset[d]) holds a piece of colour c: the capture
+	// generator reads a piece's adjacent victims from it in one load
+	// (Variant.capNear). put, remove and relocate keep it.
+	near   [ColorCount][NumCells]uint8
+	royals [ColorCount]int
 	// nonRoyal counts each side's non-royal pieces on the board.
 	nonRoyal [ColorCount]int16
 	// king holds the square of one of each side's royals while it has any
@@ -125,9 +131,36 @@ func (pos *Position) Clone() *Position {
 	return &c
 }
 
+// mark flips the bit of square s in near[c] of its eight neighbours: a
+// piece of colour c arrives on s or leaves it. The neighbours of s lie in
+// three runs of three cells, one per row, so three 32-bit XORs do it (the
+// fourth byte of each gets 0). Every playing cell has guard cells around it,
+// so the runs are inside the array.
+func (pos *Position) mark(c Color, s Square) {
+	n := pos.near[c][:]
+	i := uint(s)
+	// The row below s sees s to the north, the row above to the south.
+	below := n[i+Stride-1 : i+Stride+3]
+	binary.LittleEndian.PutUint32(below, binary.LittleEndian.Uint32(below)^markBelow)
+	same := n[i-1 : i+3]
+	binary.LittleEndian.PutUint32(same, binary.LittleEndian.Uint32(same)^markSame)
+	above := n[i-Stride-1 : i-Stride+3]
+	binary.LittleEndian.PutUint32(above, binary.LittleEndian.Uint32(above)^markAbove)
+}
+
+// The bits mark flips in each run of three cells, the leftmost cell in the
+// low byte: a neighbour to the south-west of s sees s to its north-east,
+// and so on.
+const (
+	markBelow = 1<<(dirNE-1) | 1<<(dirN-1)<<8 | 1<<(dirNW-1)<<16
+	markSame  = 1<<(dirE-1) | 1<<(dirW-1)<<16
+	markAbove = 1<<(dirSE-1) | 1<<(dirS-1)<<8 | 1<<(dirSW-1)<<16
+)
+
 func (pos *Position) put(p Piece, s Square) {
 	c := p.Color()
 	pos.board[s] = p
+	pos.mark(c, s)
 	pos.index[s] = uint8(pos.count[c])
 	pos.list[c][pos.count[c]] = s
 	pos.count[c]++
@@ -152,6 +185,7 @@ func (pos *Position) remove(s Square) {
 	pos.list[c][i] = last
 	pos.index[last] = i
 	pos.board[s] = Empty
+	pos.mark(c, s)
 	pos.key ^= pos.v.pieceKey(p, s)
 	if pos.sqTable != nil {
 		pos.sqSum[c] -= pos.sqTable[int(p)*NumCells+int(s)]
@@ -176,6 +210,8 @@ func (pos *Position) relocate(from, to Square, np Piece) {
 	pos.index[to] = i
 	pos.board[from] = Empty
 	pos.board[to] = np
+	pos.mark(c, from)
+	pos.mark(c, to)
 	pos.key ^= pos.v.pieceKey(p, from) ^ pos.v.pieceKey(np, to)
 	if pos.sqTable != nil {
 		pos.sqSum[c] += pos.sqTable[int(np)*NumCells+int(to)] - pos.sqTable[int(p)*NumCells+int(from)]

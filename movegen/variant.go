@@ -189,10 +189,13 @@ type Variant struct {
 
 	sec  *section
 	rays [256][]ray
-	// capSteps and capSlides split a piece's capturing rays for capture
-	// generation: the offsets of single steps and leaps that need no
-	// path test, and every other capturing ray.
-	capSteps  [256][]int
+	// capNear, capJumps and capSlides split a piece's capturing rays for
+	// capture generation: the king steps as a mask of directions (bit d-1
+	// for dirOffset[d], matched against Position.near), the offsets of
+	// the other single steps and leaps that need no path test, and every
+	// other capturing ray.
+	capNear   [256]uint8
+	capJumps  [256][]int
 	capSlides [256][]ray
 	// enemy[c][q] reports whether cell content q is a piece of colour c
 	// (not Empty, not Edge): one load instead of three tests in the
@@ -960,12 +963,14 @@ func (v *Variant) build() {
 			}
 			v.rays[p] = normalizeRays(v.rays[p])
 			v.special[p] = v.kinds[p] != 0 || len(v.legs[p]) > 0
-			v.capSteps[p], v.capSlides[p] = nil, nil
+			v.capNear[p], v.capJumps[p], v.capSlides[p] = 0, nil, nil
 			for _, r := range v.rays[p] {
 				switch {
 				case r.mode&modeCapture == 0:
+				case r.max == 1 && r.overN == 0 && dirOf(r.off) != 0:
+					v.capNear[p] |= 1 << (dirOf(r.off) - 1)
 				case r.max == 1 && r.overN == 0:
-					v.capSteps[p] = append(v.capSteps[p], r.off)
+					v.capJumps[p] = append(v.capJumps[p], r.off)
 				default:
 					v.capSlides[p] = append(v.capSlides[p], r)
 				}
