@@ -127,10 +127,15 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		anyMove = true
 		quiet := order < orderPromo || order == orderTT && !pos.IsCapture(m) && !m.IsPromotion()
 		pruneHere := prune && !pvNode && !inCheck && best > -MateBound
-		if quiet && pruneHere && depth <= 3 && nQuiets >= lmpLimit[depth] {
-			continue
-		}
-		if quiet && pruneHere && depth <= 2 && eval+120*depth <= alpha {
+		// Late-move pruning and futility for quiet moves. In the last
+		// stage the moves come best first and the quiet ones after the
+		// promotions, so once a quiet move there is pruned every later one
+		// is pruned too (their tests can only stay true): stop producing
+		// them, which spares the picker sorting the rest of the list.
+		if quiet && pruneHere && (depth <= 3 && nQuiets >= lmpLimit[depth] || depth <= 2 && eval+120*depth <= alpha) {
+			if ms.stage == stageRest {
+				break
+			}
 			continue
 		}
 		// Futility for captures: near the leaves, a capture that cannot
