@@ -239,10 +239,29 @@ func (e *Evaluator) hunt(pos *movegen.Position, c movegen.Color, royals [2]moveg
 	if royals[1] != 0 {
 		w1 = e.huntNear[movegen.NumCells-int(royals[1]):]
 	}
-	for _, s := range pos.Pieces(c) {
-		// Most pieces are far away: look at the piece only when near.
-		if w := max(w0[s], w1[s]); w != 0 && !e.piece[pos.At(s)].royal {
-			near += int(w)
+	pieces := pos.Pieces(c)
+	switch pos.RoyalCount(c) {
+	case 0, 1:
+		// Sum every piece, then take c's one royal back out: cheaper than
+		// asking each piece whether it is royal.
+		if royals[1] == 0 {
+			for _, s := range pieces {
+				near += int(w0[s])
+			}
+		} else {
+			for _, s := range pieces {
+				near += int(max(w0[s], w1[s]))
+			}
+		}
+		if r := pos.RoyalSquare(c); r != movegen.NoSquare {
+			near -= int(max(w0[r], w1[r]))
+		}
+	default:
+		for _, s := range pieces {
+			// Most pieces are far away: look at the piece only when near.
+			if w := max(w0[s], w1[s]); w != 0 && !e.piece[pos.At(s)].royal {
+				near += int(w)
+			}
 		}
 	}
 	return near * huntStep * min(lead, huntFull) / huntFull

@@ -578,3 +578,61 @@ func TestHuntNearTable(t *testing.T) {
 		}
 	}
 }
+
+// TestHuntReference compares hunt with the term computed the plain way
+// (every non-royal piece of the side: huntRadius minus its king distance to
+// the nearer target, when positive) on random positions of chu, dai and
+// tai, for both sides and one or two targets. The sides have one royal
+// (chu, dai) or two (tai), so both of hunt's loops are compared; a chu
+// position without a Black royal covers the third case.
+func TestHuntReference(t *testing.T) {
+	ref := func(e *Evaluator, pos *movegen.Position, c movegen.Color, royals [2]movegen.Square) int {
+		near := 0
+		for _, s := range pos.Pieces(c) {
+			if e.piece[pos.At(s)].royal {
+				continue
+			}
+			w := 0
+			for _, r := range royals {
+				if r != 0 {
+					w = max(w, huntRadius-max(abs(s.Row()-r.Row()), abs(s.Col()-r.Col())))
+				}
+			}
+			near += w
+		}
+		return near * huntStep
+	}
+	compared := map[int]int{}
+	for _, name := range []string{"chu", "dai", "tai"} {
+		v := variant(t, name)
+		e := New(v)
+		positions := append(randomPositions(t, v, 2, 80), position(t, v, v.StartSFEN))
+		if name == "chu" {
+			positions = append(positions, position(t, v, "5k6/12/3R8/2G9/12/12/12/12/12/12/12/4G7 b - 1"))
+		}
+		for _, pos := range positions {
+			for c := movegen.Color(0); c < movegen.ColorCount; c++ {
+				var targets []movegen.Square
+				for _, s := range pos.Pieces(c.Other()) {
+					if e.piece[pos.At(s)].royal {
+						targets = append(targets, s)
+					}
+				}
+				if len(targets) == 0 {
+					continue
+				}
+				for _, royals := range [][2]movegen.Square{{targets[0]}, {targets[len(targets)-1], targets[0]}} {
+					if got, want := e.hunt(pos, c, royals, huntFull), ref(e, pos, c, royals); got != want {
+						t.Fatalf("%s %s, side %d, targets %v: hunt %d, want %d", name, pos.SFEN(), c, royals, got, want)
+					}
+					compared[min(pos.RoyalCount(c), 2)]++
+				}
+			}
+		}
+	}
+	for n := 0; n <= 2; n++ {
+		if compared[n] == 0 {
+			t.Errorf("no comparison with %d royals on the hunting side", n)
+		}
+	}
+}
