@@ -186,7 +186,7 @@ func (pos *Position) generateLionDog(list *MoveList, from Square, p Piece) {
 // addMove appends m with its promotion choices, following the variant's
 // promotion and dead-piece rules.
 func (pos *Position) addMove(list *MoveList, from, to Square, p Piece, capture bool, m Move) {
-	if pos.capsOnly && !capture {
+	if pos.capsOnly && !capture || pos.quietsOnly && capture {
 		return
 	}
 	v := pos.v

@@ -7,12 +7,20 @@ import "slices"
 // pseudo-legal moves by the variant's rules: no move may leave the own royal
 // attacked (check variants), no drop of a NoDropMate piece may checkmate, and
 // the chu lion-trading rules of the rule set in force.
-func (pos *Position) GenerateLegal(list *MoveList) {
+func (pos *Position) GenerateLegal(list *MoveList) { pos.generateLegal(list, false, false) }
+
+// generateLegal is GenerateLegal, GenerateCaptures (caps) or GenerateQuiets
+// (quiets): the flags narrow GeneratePseudo only, so that the legality
+// filter's own look at the opponent's replies (the drop-mate test) still
+// sees all of them.
+func (pos *Position) generateLegal(list *MoveList, caps, quiets bool) {
 	if pos.GameOver() {
 		return
 	}
 	start := list.N
+	pos.capsOnly, pos.quietsOnly = caps, quiets
 	pos.GeneratePseudo(list)
+	pos.capsOnly, pos.quietsOnly = false, false
 	var pins pinSet
 	filter, inCheck := pos.filterSetup(&pins)
 	if !filter {

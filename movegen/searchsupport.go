@@ -122,8 +122,11 @@ func (pos *Position) MovedType(m Move) PieceType {
 // which IsCapture holds, generated without the quiet moves and drops. A
 // side that must pass (spirit trading) gets its forced pass, as from
 // GenerateLegal.
-func (pos *Position) GenerateCaptures(list *MoveList) {
-	pos.capsOnly = true
-	pos.GenerateLegal(list)
-	pos.capsOnly = false
-}
+func (pos *Position) GenerateCaptures(list *MoveList) { pos.generateLegal(list, true, false) }
+
+// GenerateQuiets appends the legal moves that capture nothing (with their
+// promotion choices), passes and drops included: the moves of
+// GenerateLegal for which IsCapture does not hold, generated without the
+// captures. With GenerateCaptures it splits GenerateLegal in two; a side
+// that must pass (spirit trading) gets its forced pass from both.
+func (pos *Position) GenerateQuiets(list *MoveList) { pos.generateLegal(list, false, true) }

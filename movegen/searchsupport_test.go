@@ -8,24 +8,29 @@ import (
 
 // TestGenerateCaptures walks random games from every perft position and
 // checks at each ply that GenerateCaptures returns exactly the legal moves
-// that IsCapture accepts, and that CapturedValue agrees with IsCapture.
+// that IsCapture accepts, GenerateQuiets exactly the others, and that
+// CapturedValue agrees with IsCapture.
 func TestGenerateCaptures(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	var all, caps MoveList
+	var all, caps, quiets MoveList
 	checked := 0
 	for _, c := range perftStarts(t) {
 		_, pos := c.start(t)
 		for ply := 0; ply < 40; ply++ {
-			all.N, caps.N = 0, 0
+			all.N, caps.N, quiets.N = 0, 0, 0
 			pos.GenerateLegal(&all)
 			pos.GenerateCaptures(&caps)
-			var want []Move
+			pos.GenerateQuiets(&quiets)
+			var want, wantQuiet []Move
 			for _, m := range all.Slice() {
 				val, royal := pos.CapturedValue(m)
 				if pos.IsCapture(m) {
 					want = append(want, m)
-				} else if val != 0 || royal {
-					t.Fatalf("%s %s: %s is no capture but CapturedValue says %d", c.name, pos.SFEN(), pos.MoveUSI(m), val)
+				} else {
+					wantQuiet = append(wantQuiet, m)
+					if val != 0 || royal {
+						t.Fatalf("%s %s: %s is no capture but CapturedValue says %d", c.name, pos.SFEN(), pos.MoveUSI(m), val)
+					}
 				}
 			}
 			if pos.MustPass() {
@@ -36,6 +41,12 @@ func TestGenerateCaptures(t *testing.T) {
 			slices.Sort(got)
 			if !slices.Equal(got, want) {
 				t.Fatalf("%s %s: captures %d, want %d", c.name, pos.SFEN(), len(got), len(want))
+			}
+			gotQuiet := slices.Clone(quiets.Slice())
+			slices.Sort(wantQuiet)
+			slices.Sort(gotQuiet)
+			if !slices.Equal(gotQuiet, wantQuiet) {
+				t.Fatalf("%s %s: quiet moves %d, want %d", c.name, pos.SFEN(), len(gotQuiet), len(wantQuiet))
 			}
 			checked++
 			if all.N == 0 {

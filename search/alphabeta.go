@@ -257,14 +257,14 @@ func (w *worker) nextMove(ms *moveStages, ply int) (movegen.Move, int32, bool) {
 		case stageGenCaptures:
 			pm.list.N = 0
 			pos.GenerateCaptures(&pm.list)
-			w.prepareStage(pm, ms, ply, true)
+			w.prepareStage(pm, ms, ply)
 			ms.stage = stageCaptures
 		case stageGenRest:
 			ms.stage = stageDone
 			if !pos.MustPass() { // else the forced pass was the only move
 				pm.list.N = 0
-				pos.GenerateLegal(&pm.list)
-				w.prepareStage(pm, ms, ply, false)
+				pos.GenerateQuiets(&pm.list)
+				w.prepareStage(pm, ms, ply)
 				ms.stage = stageRest
 			}
 		case stageCaptures, stageRest:
@@ -280,13 +280,13 @@ func (w *worker) nextMove(ms *moveStages, ply int) (movegen.Move, int32, bool) {
 	}
 }
 
-// prepareStage drops from a freshly generated list the table move and, for
-// the last stage (captures false), the captures searched before; then
-// scores what is left and rewinds the picker.
-func (w *worker) prepareStage(pm *plyMoves, ms *moveStages, ply int, captures bool) {
+// prepareStage drops the table move from a freshly generated list (the
+// captures, or the quiet moves of the last stage), then scores what is
+// left and rewinds the picker.
+func (w *worker) prepareStage(pm *plyMoves, ms *moveStages, ply int) {
 	n := 0
 	for _, m := range pm.list.Slice() {
-		if m == ms.ttMove || !captures && w.pos.IsCapture(m) {
+		if m == ms.ttMove {
 			continue
 		}
 		pm.list.Moves[n] = m
