@@ -58,6 +58,8 @@
 // in check variants, no mating drop of a NoDropMate piece, the chu
 // lion-trading rules of the rule set in force (jcsa, lishogi, hachu), and no
 // moves at all once GameOver (royal captured, bare king after its reply).
+// GenerateCaptures and GenerateQuiets split GenerateLegal in two for a
+// search that tries the captures first.
 //
 // Spirit trading (Reiwa dai): when a move captures a Spirit piece (as any of
 // its victims) and the moving piece is not royal, the opponent must pass its
