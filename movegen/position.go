@@ -64,14 +64,14 @@ type Position struct {
 	sqTable []int64
 	sqSum   [ColorCount]int64
 	hist    []undo
-	// hookSeen and hookStamp deduplicate the destinations of one hook
-	// mover (two corners can reach the same square) without clearing.
 	// capsOnly and quietsOnly make GeneratePseudo produce captures only
 	// (GenerateCaptures) or only moves that capture nothing
 	// (GenerateQuiets); the legality filter never sees them set.
 	capsOnly, quietsOnly bool
-	hookSeen             [NumCells]uint32
-	hookStamp            uint32
+	// hookSeen and hookStamp deduplicate the destinations of one hook
+	// mover (two corners can reach the same square) without clearing.
+	hookSeen  [NumCells]uint32
+	hookStamp uint32
 	// scratch holds move lists for nested generation, allocated on first
 	// use: [0] for Outcome's legal-move test, [1] for the drop-mate test,
 	// which can run inside it, [2] for IsLegal.
