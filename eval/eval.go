@@ -1,6 +1,10 @@
 package eval
 
-import "github.com/kirin-shogi/kirin/movegen"
+import (
+	"math/bits"
+
+	"github.com/kirin-shogi/kirin/movegen"
+)
 
 // Scales of the terms, in centipawns or as fractions of a piece's Value.
 // doc.go explains each.
@@ -91,6 +95,8 @@ type Evaluator struct {
 	// steps first (boxAdj of them).
 	boxOff []int
 	boxAdj int
+	// step[b] is the cell offset of bit b of movegen's Neighbours masks.
+	step [8]int
 	// tempo is the side to move's bonus.
 	tempo int
 	// guard[c][q] is 1 if q is a non-royal piece of c (a guard next to
@@ -315,10 +321,17 @@ func (e *Evaluator) phase(material int) int {
 func (e *Evaluator) royalSafety(pos *movegen.Position, s movegen.Square, c movegen.Color) int {
 	guards, pressure := 0, 0
 	guard, press := &e.guard[c], &e.press[c]
-	for _, off := range e.boxOff[:e.boxAdj] {
-		q := pos.At(movegen.Square(int(s) + off))
-		guards += int(guard[q])
-		pressure += 2 * int(press[q])
+	// The neighbour masks say which adjacent cells hold pieces: with one
+	// royal every friend there is a guard; only enemies need a look.
+	if pos.RoyalCount(c) == 1 {
+		guards = bits.OnesCount8(pos.Neighbours(c, s))
+	} else {
+		for _, off := range e.boxOff[:e.boxAdj] {
+			guards += int(guard[pos.At(movegen.Square(int(s)+off))])
+		}
+	}
+	for m := pos.Neighbours(c.Other(), s); m != 0; m &= m - 1 {
+		pressure += 2 * int(press[pos.At(movegen.Square(int(s)+e.step[bits.TrailingZeros8(m)&7]))])
 	}
 	for _, off := range e.boxOff[e.boxAdj:] {
 		pressure += int(press[pos.At(movegen.Square(int(s)+off))])

@@ -636,3 +636,55 @@ func TestHuntReference(t *testing.T) {
 		}
 	}
 }
+
+// TestRoyalSafetyReference compares royalSafety with the term computed the
+// plain way (look at every cell of the box around the royal) on random chu,
+// dai and tai positions, for every royal of both sides: sides with one
+// royal (chu, dai: the neighbour-mask path) and with two (tai: the loop).
+func TestRoyalSafetyReference(t *testing.T) {
+	ref := func(e *Evaluator, pos *movegen.Position, s movegen.Square, c movegen.Color) int {
+		guards, pressure := 0, 0
+		for dr := -boxRadius; dr <= boxRadius; dr++ {
+			for dc := -boxRadius; dc <= boxRadius; dc++ {
+				if dr == 0 && dc == 0 {
+					continue
+				}
+				q := pos.At(movegen.Square(int(s) + dr*movegen.Stride + dc))
+				if q == movegen.Empty || q == movegen.Edge {
+					continue
+				}
+				adjacent := max(abs(dr), abs(dc)) == 1
+				switch {
+				case q.Color() == c && adjacent && !e.piece[q].royal:
+					guards++
+				case q.Color() != c && adjacent:
+					pressure += 2 * int(e.piece[q].attack)
+				case q.Color() != c:
+					pressure += int(e.piece[q].attack)
+				}
+			}
+		}
+		return guardBonus*min(guards, guardMax) - pressure
+	}
+	compared := map[int]int{}
+	for _, name := range []string{"chu", "dai", "tai"} {
+		v := variant(t, name)
+		e := New(v)
+		for _, pos := range append(randomPositions(t, v, 2, 80), position(t, v, v.StartSFEN)) {
+			for c := movegen.Color(0); c < movegen.ColorCount; c++ {
+				for _, s := range pos.Pieces(c) {
+					if !e.piece[pos.At(s)].royal {
+						continue
+					}
+					if got, want := e.royalSafety(pos, s, c), ref(e, pos, s, c); got != want {
+						t.Fatalf("%s %s, royal on %s: %d, want %d", name, pos.SFEN(), v.SquareUSI(s), got, want)
+					}
+					compared[min(pos.RoyalCount(c), 2)]++
+				}
+			}
+		}
+	}
+	if compared[1] == 0 || compared[2] == 0 {
+		t.Errorf("comparisons by royal count: %v, want some with one and with two", compared)
+	}
+}

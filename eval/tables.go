@@ -101,6 +101,9 @@ func newEvaluator(v *movegen.Variant, full bool) *Evaluator {
 			e.boxAdj = len(e.boxOff)
 		}
 	}
+	for b := range e.step {
+		e.step[b] = movegen.KingStep(b + 1)
+	}
 	if pos, err := movegen.NewPosition(v, v.StartSFEN); err == nil {
 		e.startPhase = int32(phaseMaterial(e, pos))
 	}

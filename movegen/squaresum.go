@@ -36,3 +36,12 @@ func (pos *Position) SquareSum(c Color) int64 { return pos.sqSum[c] }
 // RoyalSquare returns the square of one of c's royal pieces (its only one
 // when RoyalCount(c) is 1), or NoSquare if it has none.
 func (pos *Position) RoyalSquare(c Color) Square { return pos.king[c] }
+
+// Neighbours reports which of the eight cells one king step from s hold a
+// piece of colour c: bit d-1 for the step KingStep(d). Make and Unmake keep
+// these masks, so this is one load.
+func (pos *Position) Neighbours(c Color, s Square) uint8 { return pos.near[c][s] }
+
+// KingStep returns the cell offset of king-step direction d (1 to 8, the
+// direction of bit d-1 in Neighbours).
+func KingStep(d int) int { return dirOffset[d] }
