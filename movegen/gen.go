@@ -87,6 +87,21 @@ func (pos *Position) generateCaptures(list *MoveList, passed *bool) {
 				pos.addMove(list, from, to, p, true, NewMove(from, to))
 			}
 		}
+		own, opp := pos.near[us][from], near[from]
+		for m := v.capLines[p] &^ own; m != 0; m &= m - 1 {
+			b := bits.TrailingZeros8(m) & 7
+			off := dirOffset[b+1]
+			to := int(from) + off
+			if opp&(1<<b) == 0 { // not next to an enemy: slide on
+				for n := 1; n < int(v.capLineMax[p][b]) && board[to] == Empty; n++ {
+					to += off
+				}
+				if !enemy[board[to]] {
+					continue
+				}
+			}
+			pos.addMove(list, from, Square(to), p, true, NewMove(from, Square(to)))
+		}
 		slides := v.capSlides[p]
 		for k := range slides {
 			r := &slides[k]

@@ -197,6 +197,13 @@ type Variant struct {
 	capNear   [256]uint8
 	capJumps  [256][]int
 	capSlides [256][]ray
+	// capLines and capLineMax: the capturing slides along the eight king
+	// directions (bit d-1 for dirOffset[d]) and their ranges, taken out of
+	// capSlides, so that the capture generator skips a line blocked by an
+	// adjacent friend, and takes an adjacent enemy, from the neighbour
+	// masks alone.
+	capLines   [256]uint8
+	capLineMax [256][8]uint8
 	// enemy[c][q] reports whether cell content q is a piece of colour c
 	// (not Empty, not Edge): one load instead of three tests in the
 	// capture loops.
@@ -964,13 +971,18 @@ func (v *Variant) build() {
 			v.rays[p] = normalizeRays(v.rays[p])
 			v.special[p] = v.kinds[p] != 0 || len(v.legs[p]) > 0
 			v.capNear[p], v.capJumps[p], v.capSlides[p] = 0, nil, nil
+			v.capLines[p], v.capLineMax[p] = 0, [8]uint8{}
 			for _, r := range v.rays[p] {
+				d := dirOf(r.off)
 				switch {
 				case r.mode&modeCapture == 0:
-				case r.max == 1 && r.overN == 0 && dirOf(r.off) != 0:
-					v.capNear[p] |= 1 << (dirOf(r.off) - 1)
+				case r.max == 1 && r.overN == 0 && d != 0:
+					v.capNear[p] |= 1 << (d - 1)
 				case r.max == 1 && r.overN == 0:
 					v.capJumps[p] = append(v.capJumps[p], r.off)
+				case r.overN == 0 && d != 0 && v.capLines[p]&(1<<(d-1)) == 0 && r.max <= 255:
+					v.capLines[p] |= 1 << (d - 1)
+					v.capLineMax[p][d-1] = uint8(r.max)
 				default:
 					v.capSlides[p] = append(v.capSlides[p], r)
 				}
