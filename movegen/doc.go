@@ -22,8 +22,8 @@
 // Each side also has a piece list (square list plus a reverse index), so
 // generation visits only occupied squares, and a neighbour mask per square
 // (which of the eight adjacent cells hold its pieces), so the capture
-// generator finds a piece's victims one king step away in one load. Make
-// and Unmake keep both.
+// generator finds a piece's victims one king step away in one load and
+// skips the lines a friend next to it blocks. Make and Unmake keep both.
 //
 // # Moves
 //

@@ -65,9 +65,10 @@ func (pos *Position) generatePiece(list *MoveList, from Square, passed *bool) {
 
 // generateCaptures appends the captures of every piece of the side to
 // move (GenerateCaptures; pos.capsOnly is set): by king steps (the piece's
-// step mask against the enemy's neighbour mask of its square), by other
-// single legs, where the empty squares only end a slide, and by special
-// moves. It is generatePiece's capture part for all pieces in one loop, the
+// step mask against the enemy's neighbour mask of its square), by slides
+// along the king lines (those an adjacent friend blocks are skipped and an
+// adjacent enemy is taken from the masks alone), by other single legs,
+// where the empty squares only end a slide, and by special moves. It is generatePiece's capture part for all pieces in one loop, the
 // quiescence search's hot path.
 func (pos *Position) generateCaptures(list *MoveList, passed *bool) {
 	v := pos.v
