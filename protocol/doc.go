@@ -22,7 +22,8 @@
 //
 // While a search runs, the loop keeps reading. Commands that must be
 // answered during a search (USI/UCI isready, stop, ponderhit, quit; CECP ?,
-// ., ping while pondering or analysing, time, otim, post, quit) are
+// ., ping while pondering or analysing, time, otim, post, quit, and any
+// unknown command's error, so that a ? behind it still counts) are
 // answered at once. Commands that change the game first stop and discard a
 // search that can be abandoned (pondering, analysis, or the engine's own
 // search after force, new, result, undo, remove, setboard); every other

@@ -63,8 +63,13 @@ func (s *session) xboard(lines <-chan string) {
 }
 
 // Commands that do not wait for the engine's own move: answered at once,
-// or (cancel) ending the search without playing its move.
+// or (cancel) ending the search without playing its move. An unknown
+// command is answered at once too: its error changes nothing, and a move
+// now ("?") sent after it must still reach the search.
 func xbImmediate(cmd string) bool {
+	if !xbKnown(cmd) {
+		return true
+	}
 	switch cmd {
 	case "?", ".", "post", "nopost", "time", "otim", "hard", "easy", "accepted", "rejected",
 		"computer", "name", "random", "draw", "hint", "bk", "lift", "put", "hover", "xboard":

@@ -178,3 +178,30 @@ func TestXBoardNPS(t *testing.T) {
 	e.send("quit")
 	<-e.done
 }
+
+// TestXBoardUnknownWhileThinking: an unknown command that arrives while
+// the engine thinks is answered at once, and a move now ("?") behind it
+// still reaches the search. Before, the error waited for the move, and so
+// did the "?" behind it: with st 60 the move came a minute later.
+func TestXBoardUnknownWhileThinking(t *testing.T) {
+	e := startEngine(testConfig())
+	defer e.in.Close()
+	e.send("xboard")
+	e.send("protover 2")
+	e.seen = e.out.waitFor(t, 0, "feature done=1", 10*time.Second)
+	from := e.seen
+	start := time.Now()
+	for _, l := range []string{"new", "variant chu", "st 60", "go", "frobnicate", "?"} {
+		e.send(l)
+	}
+	errAt := e.out.waitFor(t, from, "Error (unknown command): frobnicate", 10*time.Second)
+	moveAt := e.out.waitFor(t, from, "move ", 10*time.Second)
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("the move came after %v; ? was not honoured", took)
+	}
+	if errAt > moveAt {
+		t.Errorf("the error for the unknown command came after the move (lines %d, %d)", errAt, moveAt)
+	}
+	e.send("quit")
+	<-e.done
+}
