@@ -91,11 +91,8 @@ func xbMove(t *testing.T, e *engineRun, lines ...string) (thinking []string, too
 // for node. new, nps 0 and a negative rate go back to the wall clock; a
 // bad number gets an error and changes nothing.
 func TestXBoardNPS(t *testing.T) {
-	e := startEngine(testConfig())
+	e := startXBoard(t)
 	defer e.in.Close()
-	e.send("xboard")
-	e.send("protover 2")
-	e.seen = e.out.waitFor(t, 0, "feature done=1", 10*time.Second)
 	if first := e.out.snapshot()[0]; !strings.Contains(first, " nps=1 ") {
 		t.Fatalf("feature line without nps=1: %s", first)
 	}
@@ -184,11 +181,8 @@ func TestXBoardNPS(t *testing.T) {
 // still reaches the search. Before, the error waited for the move, and so
 // did the "?" behind it: with st 60 the move came a minute later.
 func TestXBoardUnknownWhileThinking(t *testing.T) {
-	e := startEngine(testConfig())
+	e := startXBoard(t)
 	defer e.in.Close()
-	e.send("xboard")
-	e.send("protover 2")
-	e.seen = e.out.waitFor(t, 0, "feature done=1", 10*time.Second)
 	from := e.seen
 	start := time.Now()
 	for _, l := range []string{"new", "variant chu", "st 60", "go", "frobnicate", "?"} {
@@ -204,4 +198,15 @@ func TestXBoardUnknownWhileThinking(t *testing.T) {
 	}
 	e.send("quit")
 	<-e.done
+}
+
+// startXBoard starts an engine and opens a CECP session with it (xboard,
+// protover 2), up to its feature done=1. The caller closes e.in.
+func startXBoard(t *testing.T) *engineRun {
+	t.Helper()
+	e := startEngine(testConfig())
+	e.send("xboard")
+	e.send("protover 2")
+	e.seen = e.out.waitFor(t, 0, "feature done=1", 10*time.Second)
+	return e
 }
