@@ -25,8 +25,13 @@
 //     where it can move (movegen's AppendEmptyMoves); a square where it can
 //     never move costs Value/2. Pieces whose every move is a single step
 //     forward (Pawn, Stone General) also gain up to Value/2, linearly with
-//     the ranks advanced from their own back rank. Royals get no placement
-//     term (see the royal terms).
+//     the ranks advanced from their own back rank. In a game without a
+//     promotion zone (tai promotes on capture) every other piece gains up
+//     to Value/8 the same way (forward): there nothing else draws pieces
+//     out of the camp, and a full engine that only pushed pawns drew
+//     every tai game as White against a 1-ply material engine (see
+//     docs/selfplay-results.md). Royals get no placement term (see the
+//     royal terms).
 //   - promotion potential: a piece that promotes to something worth more
 //     gains a fraction of the gain, min(promoted - base, 4 * base): 1/32,
 //     1/16 and 1/8 three, two and one ranks short of its zone; inside the
@@ -68,6 +73,13 @@
 //     opens a locked position. The count is not in an SFEN, so the same
 //     board can score differently after different histories (as a
 //     fifty-move counter does in chess engines).
+//
+// Scale: a score beyond ±20,000 is bent towards ±30,000, never reaching it
+// (compress), before the tempo is added; both evaluators do this. A tai
+// side has about 180,000 in material, so leads far beyond the search's
+// mate scores (about 31,000) happen in real games, and a search would read
+// them as won games (it clamps evaluations at search.MaxEval). Bending
+// rather than cutting keeps a larger lead scoring higher.
 //
 // The two royal terms are tapered by the phase: the non-royal material on the
 // board and in hand as a fraction of the start position's (capped at 1). The

@@ -19,6 +19,10 @@ const (
 	// advanceDiv: a forward-only stepper on the enemy's back rank gains
 	// Value/advanceDiv, less in proportion nearer home.
 	advanceDiv = 2
+	// forwardDiv: in a game with no promotion zone, a piece other than a
+	// royal or a forward-only stepper gains Value/forwardDiv on the
+	// enemy's back rank, less in proportion nearer home.
+	forwardDiv = 8
 	// promoGainCap caps a piece's promotion gain at promoGainCap times its
 	// own value.
 	promoGainCap = 4
@@ -45,6 +49,9 @@ const (
 	// shrinks by 1/quietDiv per further ply, to at most quietMax/quietDiv
 	// off (see stagnation).
 	quietFree, quietMax, quietDiv = 20, 100, 200
+	// Scores beyond ±scoreKnee are bent towards ±scoreCap (compress),
+	// which stays below the search's mate scores.
+	scoreKnee, scoreCap = 20000, 30000
 	// phaseOne is the phase of a full board: the middle-game weight is
 	// phase/phaseOne and the endgame weight (phaseOne-phase)/phaseOne.
 	phaseOne = 256
@@ -180,7 +187,26 @@ func (e *Evaluator) Evaluate(pos *movegen.Position) int {
 		}
 		score = stagnation(score, pos.Quiet())
 	}
-	return score + e.tempo
+	return compress(score) + e.tempo
+}
+
+// compress keeps a score inside ±scoreCap: unchanged up to scoreKnee, then
+// bent so that it nears scoreCap without reaching it. A tai side has about
+// 180,000 in material, and a search reads any score near 31,000 as a won
+// game (and clamps evaluations there); bending instead of cutting keeps a
+// larger lead scoring higher, so an engine far ahead still sees what
+// gains. It is odd (compress(-s) = -compress(s)) and never decreases:
+// x past the knee, a centipawn more lead adds (10000/(10000+x))² of one
+// (a gold in tai still shows at a lead of 100,000).
+func compress(s int) int {
+	switch {
+	case s > scoreKnee:
+		x := s - scoreKnee
+		return scoreKnee + (scoreCap-scoreKnee)*x/(x+scoreCap-scoreKnee)
+	case s < -scoreKnee:
+		return -compress(-s)
+	}
+	return s
 }
 
 // royalTerms returns side c's royal safety (averaged over its royals) and

@@ -96,6 +96,59 @@ func TestPawnAdvance(t *testing.T) {
 	}
 }
 
+// TestForwardPull: in tai, which has no promotion zone, every piece other
+// than a royal or a forward stepper gains Value/forwardDiv over the board,
+// rank by rank, from nothing on its home rank; where a zone does the
+// pulling (chu) such pieces get no rank term.
+func TestForwardPull(t *testing.T) {
+	tai, chu := variant(t, "tai"), variant(t, "chu")
+	pulled := 0
+	for _, v := range []*movegen.Variant{tai, chu} {
+		for pt := 1; pt < len(v.Pieces); pt++ {
+			st := newTypeStats(v, movegen.PieceType(pt))
+			if st.info.Royal || st.stepper || st.info.Value <= 0 {
+				continue
+			}
+			col := v.Files / 2
+			home, far := movegen.MakeSquare(v.Ranks-1, col), movegen.MakeSquare(0, col)
+			want := 0
+			if v == tai {
+				want = st.info.Value / forwardDiv
+				pulled++
+			}
+			if st.forward(home) != 0 || st.forward(far) != want {
+				t.Errorf("%s %s: rank term %d at home, %d on the far rank; want 0 and %d",
+					v.Name, st.info.Name, st.forward(home), st.forward(far), want)
+			}
+			for r := 0; r+1 < v.Ranks; r++ {
+				if st.forward(movegen.MakeSquare(r, col)) < st.forward(movegen.MakeSquare(r+1, col)) {
+					t.Errorf("%s %s: rank term lower on row %d than on row %d", v.Name, st.info.Name, r, r+1)
+				}
+			}
+		}
+	}
+	if pulled == 0 {
+		t.Error("no tai piece pulled forward")
+	}
+	// The whole evaluation: a tai dragon king twelve ranks up scores
+	// exactly its rank term more (its empty-board moves are the same).
+	e := New(tai)
+	dk, ok := tai.PieceByID("DK")
+	if !ok {
+		t.Fatal("tai has no DK")
+	}
+	st := newTypeStats(tai, dk)
+	home, up := movegen.MakeSquare(20, 12), movegen.MakeSquare(8, 12)
+	if st.mob[home] != st.mob[up] {
+		t.Fatalf("dragon king moves %d and %d; the test wants equal", st.mob[home], st.mob[up])
+	}
+	gain := e.psq[int(movegen.MakePiece(dk, movegen.Black))*movegen.NumCells+int(up)].score -
+		e.psq[int(movegen.MakePiece(dk, movegen.Black))*movegen.NumCells+int(home)].score
+	if want := st.forward(up) - st.forward(home); int(gain) != want || want <= 0 {
+		t.Errorf("dragon king 12 ranks up gains %d, want the rank term's %d (> 0)", gain, want)
+	}
+}
+
 // TestCentralisation: a piece scores more where it has more empty-board
 // moves; a Lion in the middle of a chu board beats one on the edge.
 func TestCentralisation(t *testing.T) {
@@ -129,9 +182,11 @@ func TestCentralisation(t *testing.T) {
 			// Strictly more when the formula's difference is at least 2
 			// centipawns (integer division may hide smaller ones).
 			strict := st.info.Value*(st.mob[hi]-st.mob[lo])*st.n >= 2*st.total*centreDiv
-			if st.placement(hi) < st.placement(lo) || strict && st.placement(hi) == st.placement(lo) {
+			// The rank term (forward) is tested on its own.
+			ph, pl := st.placement(hi)-st.forward(hi), st.placement(lo)-st.forward(lo)
+			if ph < pl || strict && ph == pl {
 				t.Errorf("%s %s: placement %d with %d moves, %d with %d; want more with more moves",
-					v.Name, st.info.Name, st.placement(hi), st.mob[hi], st.placement(lo), st.mob[lo])
+					v.Name, st.info.Name, ph, st.mob[hi], pl, st.mob[lo])
 			}
 		}
 	}
@@ -686,5 +741,55 @@ func TestRoyalSafetyReference(t *testing.T) {
 	}
 	if compared[1] == 0 || compared[2] == 0 {
 		t.Errorf("comparisons by royal count: %v, want some with one and with two", compared)
+	}
+}
+
+// TestCompress: scores are unchanged up to the knee, then bent below the
+// cap, never decreasing, odd.
+func TestCompress(t *testing.T) {
+	for _, s := range []int{0, 1, -1, 500, -19999, scoreKnee, -scoreKnee} {
+		if compress(s) != s {
+			t.Errorf("compress(%d) = %d, want it unchanged", s, compress(s))
+		}
+	}
+	prev := compress(scoreKnee)
+	for s := scoreKnee + 1; s < 1000000; s += 97 {
+		c := compress(s)
+		if c < prev || c < scoreKnee || c >= scoreCap || compress(-s) != -c {
+			t.Fatalf("compress(%d) = %d (previous %d, compress(-s) = %d): want a value in [%d, %d), never lower, odd",
+				s, c, prev, compress(-s), scoreKnee, scoreCap)
+		}
+		prev = c
+	}
+	if a, b := compress(40000), compress(60000); b-a < 1000 {
+		t.Errorf("compress(40000) = %d, compress(60000) = %d: a larger lead should still score clearly higher", a, b)
+	}
+}
+
+// TestHugeLeadStaysBelowCap: tai with White's non-royal pieces gone is a
+// lead of about 180,000. Both evaluators stay below the cap and above the
+// knee, and a lead one gold larger scores higher.
+func TestHugeLeadStaysBelowCap(t *testing.T) {
+	v := variant(t, "tai")
+	strip := func(keep string) string {
+		ranks := strings.Split(strings.Fields(v.StartSFEN)[0], "/")
+		for i, r := range ranks {
+			toks := sfenTokens(t, r)
+			for j, tok := range toks {
+				if tok == strings.ToLower(tok) && tok != "e" && tok != "[cp]" && tok != keep {
+					toks[j] = ""
+				}
+			}
+			ranks[i] = joinRank(toks)
+		}
+		return strings.Join(ranks, "/") + " b - 1"
+	}
+	bare, golds := position(t, v, strip("")), position(t, v, strip("g"))
+	for _, e := range []*Evaluator{New(v), NewMaterial(v)} {
+		s, less := e.Evaluate(bare), e.Evaluate(golds)
+		if s <= scoreKnee || s > scoreCap+tempo || less >= s {
+			t.Errorf("full %v: lead %d, with White's golds %d: want both in (%d, %d], the bare one higher",
+				e.full, s, less, scoreKnee, scoreCap+tempo)
+		}
 	}
 }

@@ -69,6 +69,28 @@ func sfenTokens(t testing.TB, rank string) []string {
 	return out
 }
 
+// joinRank is the inverse of sfenTokens: the SFEN rank of the cells, runs
+// of empty ones ("") as a count.
+func joinRank(toks []string) string {
+	var b strings.Builder
+	empty := 0
+	for _, tok := range toks {
+		if tok == "" {
+			empty++
+			continue
+		}
+		if empty > 0 {
+			b.WriteString(strconv.Itoa(empty))
+			empty = 0
+		}
+		b.WriteString(tok)
+	}
+	if empty > 0 {
+		b.WriteString(strconv.Itoa(empty))
+	}
+	return b.String()
+}
+
 // swapCase gives a piece token to the other side.
 func swapCase(tok string) string {
 	return strings.Map(func(r rune) rune {
@@ -94,21 +116,11 @@ func flip(t testing.TB, pos *movegen.Position, swapSide bool) (*movegen.Position
 	var b strings.Builder
 	for i := len(ranks) - 1; i >= 0; i-- {
 		toks := sfenTokens(t, ranks[i])
-		empty := 0
-		for j := len(toks) - 1; j >= 0; j-- {
-			if toks[j] == "" {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteString(strconv.Itoa(empty))
-				empty = 0
-			}
-			b.WriteString(swapCase(toks[j]))
+		turned := make([]string, len(toks))
+		for j, tok := range toks {
+			turned[len(toks)-1-j] = swapCase(tok)
 		}
-		if empty > 0 {
-			b.WriteString(strconv.Itoa(empty))
-		}
+		b.WriteString(joinRank(turned))
 		if i > 0 {
 			b.WriteByte('/')
 		}

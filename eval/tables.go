@@ -202,11 +202,10 @@ func newTypeStats(v *movegen.Variant, t movegen.PieceType) *typeStats {
 
 // placement is the placement term of a Black piece of the type on s:
 // Value/centreDiv per unit of relative mobility above or below its
-// average, -Value/deadDiv where it can never move, and for forward-only
-// steppers up to Value/advanceDiv for advancing. Royals get none (their
-// placement is the royal terms).
+// average, -Value/deadDiv where it can never move, and the rank term
+// (forward). Royals get none (their placement is the royal terms).
 func (st *typeStats) placement(s movegen.Square) int {
-	val, v := st.info.Value, st.v
+	val := st.info.Value
 	if st.info.Royal || val <= 0 || st.n == 0 {
 		return 0
 	}
@@ -214,11 +213,25 @@ func (st *typeStats) placement(s movegen.Square) int {
 		return -val / deadDiv
 	}
 	// (m - avg) / avg with avg = total/n.
-	score := val * (st.mob[s]*st.n - st.total) / (st.total * centreDiv)
-	if st.stepper && v.Ranks > 1 {
-		score += val * (v.Ranks - 1 - s.Row()) / ((v.Ranks - 1) * advanceDiv)
+	return val*(st.mob[s]*st.n-st.total)/(st.total*centreDiv) + st.forward(s)
+}
+
+// forward is the rank part of placement for a Black piece of the type on
+// s: up to Value/advanceDiv on the enemy's back rank for forward-only
+// steppers, and in a game where no promotion zone draws pieces forward
+// (tai promotes on capture) up to Value/forwardDiv for every other piece;
+// less in proportion nearer home, nothing on the home rank.
+func (st *typeStats) forward(s movegen.Square) int {
+	val, v := st.info.Value, st.v
+	ranks := v.Ranks - 1 - s.Row()
+	switch {
+	case v.Ranks <= 1:
+	case st.stepper:
+		return val * ranks / ((v.Ranks - 1) * advanceDiv)
+	case v.ZoneDepth <= 0 || v.Promotion == movegen.PromoCapture:
+		return val * ranks / ((v.Ranks - 1) * forwardDiv)
 	}
-	return score
+	return 0
 }
 
 // forwardStepper reports whether every empty-board move of Black piece p

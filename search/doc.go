@@ -26,6 +26,9 @@
 // tree loses for the checker), a loss for the side that repeated under
 // HaChu's chu rule, and under Reiwa dai's rule unless that side was in
 // check. The table stores mate scores relative to the node (scoreToTT).
+// Static evaluations are clamped to ±MaxEval, just inside the mate scores:
+// an Evaluator's material lead (tai's sides hold about 180,000 each) must
+// never read as a decided game, nor overflow the table's 16-bit score.
 //
 // # Node
 //

@@ -18,7 +18,7 @@ type Evaluator interface {
 	// Evaluate scores pos for the side to move. The score must depend
 	// only on what pos.Key() covers (board, hands, side to move, the
 	// rules' pending states) and on pos.Quiet(): the search caches it
-	// under those two.
+	// under those two. Scores beyond ±MaxEval are clamped to it.
 	Evaluate(pos *movegen.Position) int
 }
 

@@ -12,6 +12,9 @@ const (
 	Infinity  = 32000
 	Mate      = 31000
 	MateBound = Mate - MaxPly
+	// MaxEval bounds static evaluations: the search clamps an Evaluator's
+	// score to ±MaxEval, so that no material lead reads as a won game.
+	MaxEval = MateBound - 1
 )
 
 // IsMate reports whether s is a decided game (a win or loss by the rules:

@@ -470,3 +470,25 @@ func TestRoyalExposed(t *testing.T) {
 		t.Errorf("tai start: %d of %d emperor captures exposed, want most of more than 100", exposed, emperor)
 	}
 }
+
+// scaled is the material evaluator times a factor: with a large one every
+// lead is far beyond the mate scores.
+type scaled int
+
+func (f scaled) Evaluate(pos *movegen.Position) int { return int(f) * material{}.Evaluate(pos) }
+
+// TestHugeEvaluationIsNoMate: static scores beyond the mate bound (tai's
+// material reaches 180,000 a side) are clamped to MaxEval. Unclamped, a
+// lead of a rook reads as a won game, and beyond 16 bits the table's copy
+// of the score wraps round to a loss.
+func TestHugeEvaluationIsNoMate(t *testing.T) {
+	// Black is a rook and a bishop up and can take a free gold.
+	pos := position(t, "shogi", "4k4/9/9/9/4g4/9/9/4R4/B3K4 b - 1")
+	for _, f := range []scaled{1, 100, 1000} {
+		e := New(f, Options{HashMB: 4})
+		r := e.Search(pos, Limits{Depth: 4}, nil)
+		if IsMate(r.Score) || r.Score <= 0 || r.Score > MaxEval {
+			t.Errorf("evaluation x%d: score %d, want a lead of at most MaxEval (%d), no mate", f, r.Score, MaxEval)
+		}
+	}
+}

@@ -85,7 +85,9 @@ func (w *worker) evaluate() int {
 	if en.key == k && k != 0 {
 		return int(en.score)
 	}
-	s := w.e.ev.Evaluate(pos)
+	// An evaluation at or beyond MateBound would read as a decided game,
+	// and one beyond the table's 16 bits would wrap: keep it inside.
+	s := min(max(w.e.ev.Evaluate(pos), -MaxEval), MaxEval)
 	*en = evalEntry{key: k, score: int32(s)}
 	return s
 }
