@@ -66,6 +66,13 @@
 //     alone does not end these games; the term gives a shallow search a
 //     gradient towards the royal it must mate or capture.
 //
+//   - loose pieces (games with a universal leaper, tai's emperor): while
+//     the enemy has one, each non-royal piece with no friend on the 8
+//     squares around it costs Value/4 (loose). The emperor may take any
+//     unprotected piece anywhere, so every loose piece is attacked at once
+//     and a search sees only the first loss; neighbours stand in for
+//     defenders, at one load a piece from movegen's neighbour masks.
+//
 //   - stagnation: after 20 plies without a capture, promotion or drop
 //     (movegen's Position.Quiet) the whole score, tempo aside, shrinks by
 //     1/200 a ply, to at most half. None of these games has a fifty-move

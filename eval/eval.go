@@ -49,6 +49,9 @@ const (
 	// shrinks by 1/quietDiv per further ply, to at most quietMax/quietDiv
 	// off (see stagnation).
 	quietFree, quietMax, quietDiv = 20, 100, 200
+	// looseDiv: while the enemy has a universal leaper, a non-royal piece
+	// with no friend next to it costs Value/looseDiv (see loose).
+	looseDiv = 4
 	// Scores beyond ±scoreKnee are bent towards ±scoreCap (compress),
 	// which stays below the search's mate scores.
 	scoreKnee, scoreCap = 20000, 30000
@@ -66,6 +69,8 @@ type pieceData struct {
 	// attack is the pressure the piece exerts on an enemy royal near it.
 	attack int32
 	royal  bool
+	// leaper marks a universal leaper (tai's emperor; see loose).
+	leaper bool
 }
 
 // psqEntry is what Evaluate reads for a piece on a square, in one place.
@@ -111,6 +116,8 @@ type Evaluator struct {
 	// opponent; both are 0 for empty and edge cells (royalSafety).
 	guard [movegen.ColorCount][256]int8
 	press [movegen.ColorCount][256]int32
+	// anyLeaper is true when the variant has a universal leaper (loose).
+	anyLeaper bool
 	// huntNear[int(s)-int(r)+movegen.NumCells] is huntRadius minus the
 	// king distance from s to r where that is positive, else 0 (see
 	// huntNearTable).
@@ -173,6 +180,9 @@ func (e *Evaluator) Evaluate(pos *movegen.Position) int {
 	}
 	us, them := pos.SideToMove(), pos.SideToMove().Other()
 	score := side[us] - side[them]
+	if e.full && e.anyLeaper {
+		score += e.loose(pos, them) - e.loose(pos, us)
+	}
 	if e.full {
 		ph := e.phase(phase)
 		// Truncating division is symmetric in sign, so the mirror of a
@@ -363,4 +373,33 @@ func (e *Evaluator) royalSafety(pos *movegen.Position, s movegen.Square, c moveg
 		pressure += int(press[pos.At(movegen.Square(int(s)+off))])
 	}
 	return guardBonus*min(guards, guardMax) - pressure
+}
+
+// loose is what side c's loose pieces cost it while the enemy has a
+// universal leaper: Value/looseDiv for every non-royal piece of c with no
+// friend on the 8 squares around it. Tai's emperor may take any non-royal
+// piece anywhere on the board, so every unprotected piece is attacked at
+// once; a search sees one of them go and not the next, and the 1-ply
+// material engine picked the full engine's advanced pieces off one by
+// one. Most of a piece's defenders stand next to it, which the neighbour
+// masks tell at one load a piece.
+func (e *Evaluator) loose(pos *movegen.Position, c movegen.Color) int {
+	enemy := false
+	for _, s := range pos.Pieces(c.Other()) {
+		if e.piece[pos.At(s)].leaper {
+			enemy = true
+			break
+		}
+	}
+	if !enemy {
+		return 0
+	}
+	cost := 0
+	for _, s := range pos.Pieces(c) {
+		if pos.Neighbours(c, s) == 0 {
+			// phase is the Value of a non-royal piece, 0 for a royal.
+			cost += int(e.piece[pos.At(s)].phase)
+		}
+	}
+	return cost / looseDiv
 }

@@ -793,3 +793,86 @@ func TestHugeLeadStaysBelowCap(t *testing.T) {
 		}
 	}
 }
+
+// taiSFEN builds a tai position from rank texts by rank letter (a-y); the
+// other ranks are empty.
+func taiSFEN(ranks map[byte]string, side string) string {
+	rows := make([]string, 25)
+	for i := range rows {
+		rows[i] = "25"
+		if r, ok := ranks[byte('a'+i)]; ok {
+			rows[i] = r
+		}
+	}
+	return strings.Join(rows, "/") + " " + side + " - 1"
+}
+
+// TestLoose: in tai a piece with no friend next to it costs a quarter of
+// its value while the enemy has an emperor, and nothing once a friend
+// stands next to it or the enemy emperor is gone.
+func TestLoose(t *testing.T) {
+	v := variant(t, "tai")
+	e := New(v)
+	gold, ok := v.PieceByID("G")
+	if !ok {
+		t.Fatal("tai has no gold")
+	}
+	g := v.Pieces[gold].Value
+	withEmperor := map[byte]string{'a': "12e12", 'b': "12[cp]12", 'm': "12G12", 'x': "12[CP]12", 'y': "12E12"}
+	pos := position(t, v, taiSFEN(withEmperor, "b"))
+	if got := e.loose(pos, movegen.Black); got != g/looseDiv {
+		t.Errorf("lone gold against an emperor: loose %d, want %d", got, g/looseDiv)
+	}
+	if got := e.loose(pos, movegen.White); got != 0 {
+		t.Errorf("White has only royals: loose %d, want 0", got)
+	}
+	noEmperor := map[byte]string{'b': "12[cp]12", 'm': "12G12", 'x': "12[CP]12", 'y': "12E12"}
+	if got := e.loose(position(t, v, taiSFEN(noEmperor, "b")), movegen.Black); got != 0 {
+		t.Errorf("no enemy emperor: loose %d, want 0", got)
+	}
+	guarded := map[byte]string{'a': "12e12", 'b': "12[cp]12", 'm': "12G12", 'n': "13P11", 'x': "12[CP]12", 'y': "12E12"}
+	if got := e.loose(position(t, v, taiSFEN(guarded, "b")), movegen.Black); got != 0 {
+		t.Errorf("gold with a pawn next to it: loose %d, want 0", got)
+	}
+}
+
+// TestLooseReference: loose against a plain count (a non-royal piece with
+// none of its side's pieces on the 8 cells around it) on random tai
+// positions, for both sides.
+func TestLooseReference(t *testing.T) {
+	v := variant(t, "tai")
+	e := New(v)
+	checked := 0
+	for _, pos := range randomPositions(t, v, 3, 300) {
+		for c := movegen.Color(0); c < movegen.ColorCount; c++ {
+			enemy := false
+			for _, s := range pos.Pieces(c.Other()) {
+				enemy = enemy || v.UniversalLeaper(pos.At(s).Type())
+			}
+			want := 0
+			for _, s := range pos.Pieces(c) {
+				p := pos.At(s)
+				if v.Pieces[p.Type()].Royal {
+					continue
+				}
+				alone := true
+				for d := 1; d <= 8; d++ {
+					q := pos.At(movegen.Square(int(s) + movegen.KingStep(d)))
+					if q != movegen.Empty && q != movegen.Edge && q.Color() == c {
+						alone = false
+					}
+				}
+				if alone && enemy {
+					want += v.Pieces[p.Type()].Value
+				}
+			}
+			if got := e.loose(pos, c); got != want/looseDiv {
+				t.Fatalf("%s colour %d: loose %d, want %d", pos.SFEN(), c, got, want/looseDiv)
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no positions")
+	}
+}

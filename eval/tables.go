@@ -75,10 +75,11 @@ func newEvaluator(v *movegen.Variant, full bool) *Evaluator {
 	}
 	for t := 1; t < len(v.Pieces); t++ {
 		info := &v.Pieces[t]
-		d := pieceData{royal: info.Royal, attack: int32(min(attackBase+max(info.Value, 0)/attackDiv, attackMax))}
+		d := pieceData{royal: info.Royal, leaper: v.UniversalLeaper(movegen.PieceType(t)), attack: int32(min(attackBase+max(info.Value, 0)/attackDiv, attackMax))}
 		if !info.Royal {
 			d.phase = int32(info.Value)
 		}
+		e.anyLeaper = e.anyLeaper || d.leaper
 		for c := movegen.Color(0); c < movegen.ColorCount; c++ {
 			p := movegen.MakePiece(movegen.PieceType(t), c)
 			e.piece[p] = d

@@ -55,3 +55,10 @@ func (v *Variant) AppendEmptyMoves(dst []Square, p Piece, from Square) []Square 
 	}
 	return dst
 }
+
+// UniversalLeaper reports whether pieces of type t move like tai's emperor
+// (@emperor): to any square of the board not held by a friend. The
+// evaluation treats every loose piece as attacked while the enemy has one.
+func (v *Variant) UniversalLeaper(t PieceType) bool {
+	return int(t) > 0 && int(t) < len(v.Pieces) && v.Pieces[t].kinds.set&kindEmperor != 0
+}

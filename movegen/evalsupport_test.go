@@ -2,6 +2,7 @@ package movegen
 
 import (
 	"sort"
+	"strings"
 	"testing"
 )
 
@@ -138,5 +139,40 @@ func TestAppendEmptyMovesAllocs(t *testing.T) {
 		if n != 0 {
 			t.Errorf("%s: AppendEmptyMoves allocates %.1f times per run", v.Name, n)
 		}
+	}
+}
+
+// TestUniversalLeaper: tai's emperor is the only universal leaper of the
+// built-in games; the check agrees with the piece's move text (@emperor),
+// and the leaper reaches every other square of an empty board.
+func TestUniversalLeaper(t *testing.T) {
+	found := 0
+	for _, v := range Builtin() {
+		cells := v.Files*v.Ranks - 1
+		for pt := PieceType(0); int(pt) <= len(v.Pieces); pt++ {
+			got := v.UniversalLeaper(pt)
+			if pt == 0 || int(pt) == len(v.Pieces) {
+				if got {
+					t.Errorf("%s: type %d (no piece) is a universal leaper", v.Name, pt)
+				}
+				continue
+			}
+			if want := strings.Contains(v.Pieces[pt].Betza, "@emperor"); got != want {
+				t.Errorf("%s %s (%s): UniversalLeaper %v", v.Name, v.Pieces[pt].Name, v.Pieces[pt].Betza, got)
+			}
+			if got {
+				from := MakeSquare(0, 0)
+				if n := len(v.AppendEmptyMoves(nil, MakePiece(pt, Black), from)); n != cells {
+					t.Errorf("%s %s: %d empty-board moves from a corner, want %d", v.Name, v.Pieces[pt].Name, n, cells)
+				}
+				found++
+				if v.Name != "tai" || v.Pieces[pt].ID != "E" {
+					t.Errorf("%s %s is a universal leaper", v.Name, v.Pieces[pt].Name)
+				}
+			}
+		}
+	}
+	if found == 0 {
+		t.Error("no universal leaper found (tai's emperor is one)")
 	}
 }
