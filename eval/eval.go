@@ -181,7 +181,7 @@ func (e *Evaluator) Evaluate(pos *movegen.Position) int {
 	us, them := pos.SideToMove(), pos.SideToMove().Other()
 	score := side[us] - side[them]
 	if e.full && e.anyLeaper {
-		score += e.loose(pos, them) - e.loose(pos, us)
+		score += e.loose(pos, us)
 	}
 	if e.full {
 		ph := e.phase(phase)
@@ -375,31 +375,36 @@ func (e *Evaluator) royalSafety(pos *movegen.Position, s movegen.Square, c moveg
 	return guardBonus*min(guards, guardMax) - pressure
 }
 
-// loose is what side c's loose pieces cost it while the enemy has a
-// universal leaper: Value/looseDiv for every non-royal piece of c with no
-// friend on the 8 squares around it. Tai's emperor may take any non-royal
-// piece anywhere on the board, so every unprotected piece is attacked at
-// once; a search sees one of them go and not the next, and the 1-ply
-// material engine picked the full engine's advanced pieces off one by
-// one. Most of a piece's defenders stand next to it, which the neighbour
-// masks tell at one load a piece.
-func (e *Evaluator) loose(pos *movegen.Position, c movegen.Color) int {
-	enemy := false
-	for _, s := range pos.Pieces(c.Other()) {
-		if e.piece[pos.At(s)].leaper {
-			enemy = true
-			break
+// loose is what the loose pieces cost the side to move's opponent minus
+// what they cost the side to move: Value/looseDiv for every non-royal
+// piece with no friend on the 8 squares around it, while the other side
+// has a universal leaper. Tai's emperor may take any non-royal piece
+// anywhere on the board, so every unprotected piece is attacked at once; a
+// search sees one of them go and not the next, and the 1-ply material
+// engine picked the full engine's advanced pieces off one by one. Most of
+// a piece's defenders stand next to it, which the neighbour masks tell at
+// one load a piece. One pass over each side's pieces finds both its
+// leapers and its loose material.
+func (e *Evaluator) loose(pos *movegen.Position, us movegen.Color) int {
+	var leaper [movegen.ColorCount]bool
+	var cost [movegen.ColorCount]int
+	for c := movegen.Color(0); c < movegen.ColorCount; c++ {
+		for _, s := range pos.Pieces(c) {
+			d := &e.piece[pos.At(s)]
+			leaper[c] = leaper[c] || d.leaper
+			if pos.Neighbours(c, s) == 0 {
+				// phase is the Value of a non-royal piece, 0 for a royal.
+				cost[c] += int(d.phase)
+			}
 		}
 	}
-	if !enemy {
-		return 0
+	them := us.Other()
+	score := 0
+	if leaper[us] {
+		score += cost[them] / looseDiv
 	}
-	cost := 0
-	for _, s := range pos.Pieces(c) {
-		if pos.Neighbours(c, s) == 0 {
-			// phase is the Value of a non-royal piece, 0 for a royal.
-			cost += int(e.piece[pos.At(s)].phase)
-		}
+	if leaper[them] {
+		score -= cost[us] / looseDiv
 	}
-	return cost / looseDiv
+	return score
 }

@@ -820,11 +820,11 @@ func TestLoose(t *testing.T) {
 	g := v.Pieces[gold].Value
 	withEmperor := map[byte]string{'a': "12e12", 'b': "12[cp]12", 'm': "12G12", 'x': "12[CP]12", 'y': "12E12"}
 	pos := position(t, v, taiSFEN(withEmperor, "b"))
-	if got := e.loose(pos, movegen.Black); got != g/looseDiv {
-		t.Errorf("lone gold against an emperor: loose %d, want %d", got, g/looseDiv)
+	if got := e.loose(pos, movegen.Black); got != -g/looseDiv {
+		t.Errorf("lone gold against an emperor, its side to move: loose %d, want %d", got, -g/looseDiv)
 	}
-	if got := e.loose(pos, movegen.White); got != 0 {
-		t.Errorf("White has only royals: loose %d, want 0", got)
+	if got := e.loose(pos, movegen.White); got != g/looseDiv {
+		t.Errorf("lone gold against an emperor, the other side to move: loose %d, want %d", got, g/looseDiv)
 	}
 	noEmperor := map[byte]string{'b': "12[cp]12", 'm': "12G12", 'x': "12[CP]12", 'y': "12E12"}
 	if got := e.loose(position(t, v, taiSFEN(noEmperor, "b")), movegen.Black); got != 0 {
@@ -837,19 +837,20 @@ func TestLoose(t *testing.T) {
 }
 
 // TestLooseReference: loose against a plain count (a non-royal piece with
-// none of its side's pieces on the 8 cells around it) on random tai
-// positions, for both sides.
+// none of its side's pieces on the 8 cells around it, counted against its
+// side while the other side has an emperor) on random tai positions, with
+// either side to move.
 func TestLooseReference(t *testing.T) {
 	v := variant(t, "tai")
 	e := New(v)
 	checked := 0
 	for _, pos := range randomPositions(t, v, 3, 300) {
+		var leaper [movegen.ColorCount]bool
+		var cost [movegen.ColorCount]int
 		for c := movegen.Color(0); c < movegen.ColorCount; c++ {
-			enemy := false
-			for _, s := range pos.Pieces(c.Other()) {
-				enemy = enemy || v.UniversalLeaper(pos.At(s).Type())
+			for _, s := range pos.Pieces(c) {
+				leaper[c] = leaper[c] || v.UniversalLeaper(pos.At(s).Type())
 			}
-			want := 0
 			for _, s := range pos.Pieces(c) {
 				p := pos.At(s)
 				if v.Pieces[p.Type()].Royal {
@@ -862,12 +863,21 @@ func TestLooseReference(t *testing.T) {
 						alone = false
 					}
 				}
-				if alone && enemy {
-					want += v.Pieces[p.Type()].Value
+				if alone {
+					cost[c] += v.Pieces[p.Type()].Value
 				}
 			}
-			if got := e.loose(pos, c); got != want/looseDiv {
-				t.Fatalf("%s colour %d: loose %d, want %d", pos.SFEN(), c, got, want/looseDiv)
+		}
+		for us := movegen.Color(0); us < movegen.ColorCount; us++ {
+			want := 0
+			if leaper[us] {
+				want += cost[us.Other()] / looseDiv
+			}
+			if leaper[us.Other()] {
+				want -= cost[us] / looseDiv
+			}
+			if got := e.loose(pos, us); got != want {
+				t.Fatalf("%s, colour %d to move: loose %d, want %d", pos.SFEN(), us, got, want)
 			}
 			checked++
 		}
