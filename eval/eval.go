@@ -180,10 +180,10 @@ func (e *Evaluator) Evaluate(pos *movegen.Position) int {
 	}
 	us, them := pos.SideToMove(), pos.SideToMove().Other()
 	score := side[us] - side[them]
-	if e.full && e.anyLeaper {
-		score += e.loose(pos, us)
-	}
 	if e.full {
+		if e.anyLeaper {
+			score += e.loose(pos, us)
+		}
 		ph := e.phase(phase)
 		// Truncating division is symmetric in sign, so the mirror of a
 		// position scores exactly the opposite.

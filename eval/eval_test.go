@@ -849,10 +849,8 @@ func TestLooseReference(t *testing.T) {
 		var cost [movegen.ColorCount]int
 		for c := movegen.Color(0); c < movegen.ColorCount; c++ {
 			for _, s := range pos.Pieces(c) {
-				leaper[c] = leaper[c] || v.UniversalLeaper(pos.At(s).Type())
-			}
-			for _, s := range pos.Pieces(c) {
 				p := pos.At(s)
+				leaper[c] = leaper[c] || v.UniversalLeaper(p.Type())
 				if v.Pieces[p.Type()].Royal {
 					continue
 				}

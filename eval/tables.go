@@ -223,16 +223,18 @@ func (st *typeStats) placement(s movegen.Square) int {
 // (tai promotes on capture) up to Value/forwardDiv for every other piece;
 // less in proportion nearer home, nothing on the home rank.
 func (st *typeStats) forward(s movegen.Square) int {
-	val, v := st.info.Value, st.v
-	ranks := v.Ranks - 1 - s.Row()
+	v := st.v
+	div := 0
 	switch {
-	case v.Ranks <= 1:
 	case st.stepper:
-		return val * ranks / ((v.Ranks - 1) * advanceDiv)
+		div = advanceDiv
 	case v.ZoneDepth <= 0 || v.Promotion == movegen.PromoCapture:
-		return val * ranks / ((v.Ranks - 1) * forwardDiv)
+		div = forwardDiv
 	}
-	return 0
+	if div == 0 || v.Ranks <= 1 {
+		return 0
+	}
+	return st.info.Value * (v.Ranks - 1 - s.Row()) / ((v.Ranks - 1) * div)
 }
 
 // forwardStepper reports whether every empty-board move of Black piece p
