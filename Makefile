@@ -15,7 +15,7 @@ BINDIR   ?= $(PREFIX)/bin
 # Debian's hachu.eng; the file names the engine by its command, kirin.
 PLUGINDIR ?= /usr/share/games/plugins/xboard
 
-.PHONY: help build install test test-short test-long race vet fmt-check deps qa fuzz bench anchors interop perft check-variants profile clean
+.PHONY: help build install test test-short test-long race vet fmt-check tidy-check deps qa fuzz bench anchors interop perft check-variants profile clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 18
@@ -46,10 +46,13 @@ vet: ## go vet
 fmt-check: ## fail if gofmt would change a file
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
+tidy-check: ## fail if go mod tidy would change go.mod or go.sum
+	@$(GO) mod tidy -diff >/dev/null 2>&1 || { echo "go.mod/go.sum not tidy (go mod tidy -diff):"; $(GO) mod tidy -diff; exit 1; }
+
 deps: ## fail if a package imports what the house rules forbid
 	@$(GO) list -f '{{.ImportPath}}: {{join .Imports " "}}' ./... | awk -f .ci/deps.awk
 
-qa: fmt-check vet deps build test-long ## format, vet, import rules, build, all tests
+qa: fmt-check vet tidy-check deps build test-long ## format, vet, go mod tidy, import rules, build, all tests
 
 fuzz: ## run each fuzz target for FUZZCOUNT executions (FUZZCOUNT_PROTOCOL for the engine-driving targets)
 	@for pkg in $$($(GO) list ./...); do \
