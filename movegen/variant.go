@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Promotion rules, chosen by the variant key `promotion`.
@@ -51,6 +53,15 @@ type PieceInfo struct {
 	ID string
 	// Name is the English name, words joined by hyphens.
 	Name string
+	// Kanji is the piece's full Japanese name (歩兵, 獅子, 自在天王), or ""
+	// if the definition gives none. Display data only: it is not part of
+	// the variant fingerprint (Canonical).
+	Kanji string
+	// Face is the text drawn on the piece, 1 or 2 characters (runes): the
+	// face= option, else Kanji itself when that has 1 or 2 characters,
+	// else Kanji's first two. A promote=X form shows X's Kanji and Face.
+	// Display data only, like Kanji.
+	Face string
 	// Betza is the XBetza move description.
 	Betza string
 	// Value is the material value in centipawns (Pawn = 100).
@@ -761,9 +772,25 @@ func (v *Variant) parsePieces(s *section) error {
 				pi.LastRank = true
 			case k == "spirit" && !hasVal:
 				pi.Spirit = true
+			case k == "kanji" && hasVal:
+				if err := checkDisplayText(k, val); err != nil {
+					return errAt(pl.line, "%v", err)
+				}
+				pi.Kanji = val
+			case k == "face" && hasVal:
+				if err := checkDisplayText(k, val); err != nil {
+					return errAt(pl.line, "%v", err)
+				}
+				if n := utf8.RuneCountInString(val); n > 2 {
+					return errAt(pl.line, "face=%s has %d characters, at most 2 fit on a piece", val, n)
+				}
+				pi.Face = val
 			default:
 				return errAt(pl.line, "unknown piece option %q", opt)
 			}
+		}
+		if pi.Face == "" {
+			pi.Face = defaultFace(pi.Kanji)
 		}
 		v.byID[id] = t
 		v.Pieces = append(v.Pieces, pi)
@@ -804,7 +831,7 @@ func (v *Variant) parsePieces(s *section) error {
 			return errAt(pr.pos, "more than %d piece types", MaxPieceTypes)
 		}
 		tmpl := v.Pieces[tt]
-		np := PieceInfo{ID: "+" + p.ID, Name: tmpl.Name, Betza: tmpl.Betza, Value: tmpl.Value,
+		np := PieceInfo{ID: "+" + p.ID, Name: tmpl.Name, Kanji: tmpl.Kanji, Face: tmpl.Face, Betza: tmpl.Betza, Value: tmpl.Value,
 			Promoted: true, Base: pr.t, Lion: tmpl.Lion, Line: pr.pos, atoms: tmpl.atoms, kinds: tmpl.kinds, Points: p.Points}
 		np.Spirit = tmpl.Spirit
 		nt := PieceType(len(v.Pieces))
@@ -857,6 +884,38 @@ func (v *Variant) parsePieces(s *section) error {
 		return errAt(s.line, "variant %s: check = true needs exactly one royal piece type", s.name)
 	}
 	return nil
+}
+
+// checkDisplayText validates the text of a kanji= or face= option: it is
+// drawn on a piece, so it must be non-empty UTF-8 without spaces, control
+// characters or ASCII letters (a Latin abbreviation belongs in the ID).
+func checkDisplayText(key, val string) error {
+	if val == "" {
+		return fmt.Errorf("%s= needs text", key)
+	}
+	if !utf8.ValidString(val) {
+		return fmt.Errorf("%s=%q is not valid UTF-8", key, val)
+	}
+	for _, r := range val {
+		switch {
+		case unicode.IsSpace(r) || unicode.IsControl(r):
+			return fmt.Errorf("%s=%q contains a space or control character", key, val)
+		case r < utf8.RuneSelf && unicode.IsLetter(r):
+			return fmt.Errorf("%s=%s contains the ASCII letter %q (write the kanji)", key, val, r)
+		}
+	}
+	return nil
+}
+
+// defaultFace is the face of a piece without face=: its kanji when that has
+// one or two characters, else the kanji's first two characters ("" without
+// kanji).
+func defaultFace(kanji string) string {
+	if utf8.RuneCountInString(kanji) <= 2 {
+		return kanji
+	}
+	r := []rune(kanji)
+	return string(r[:2])
 }
 
 // capturesAlong reports whether piece p has a single-leg capture that
