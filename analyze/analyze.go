@@ -49,8 +49,8 @@ func Score(s int) string {
 	return fmt.Sprintf("%+.2f", float64(s)/100)
 }
 
-// line writes a principal variation in Hodges and USI notation.
-func line(pos *movegen.Position, pv []movegen.Move) (hodges, usi []string) {
+// Line writes a principal variation from pos in Hodges and USI notation.
+func Line(pos *movegen.Position, pv []movegen.Move) (hodges, usi []string) {
 	p := pos.Clone()
 	for _, m := range pv {
 		hodges = append(hodges, p.MoveHodges(m))
@@ -115,7 +115,7 @@ func Position(w io.Writer, pos *movegen.Position, cfg Config) search.Result {
 		if in.Bound != search.BoundExact {
 			return
 		}
-		h, u := line(pos, in.PV)
+		h, u := Line(pos, in.PV)
 		if cfg.JSON {
 			writeJSON(w, infoJSON{Depth: in.Depth, SelDepth: in.SelDepth, MultiPV: in.MultiPV, Score: Score(in.Score), CP: in.Score,
 				Nodes: in.Nodes, TimeMS: in.Time.Milliseconds(), PV: h, PVUSI: u})
@@ -197,29 +197,29 @@ func Diagram(pos *movegen.Position) string {
 
 // MoveNote is the analysis of one move of a game.
 type MoveNote struct {
-	Ply             int    `json:"ply"`
-	Move            string `json:"move"`
-	MoveUSI         string `json:"move_usi"`
-	Score           string `json:"score"`
-	Best            string `json:"best"`
-	BestUSI         string `json:"best_usi"`
-	BestScore       string `json:"best_score"`
-	Loss            int    `json:"loss_cp"`
-	Mark            string `json:"mark"`
+	Ply       int    `json:"ply"`
+	Move      string `json:"move"`
+	MoveUSI   string `json:"move_usi"`
+	Score     string `json:"score"`
+	Best      string `json:"best"`
+	BestUSI   string `json:"best_usi"`
+	BestScore string `json:"best_score"`
+	Loss      int    `json:"loss_cp"`
+	Mark      string `json:"mark"`
+	// CP is Score in centipawns (mate scores as the search gives them), for
+	// callers that plot it; the JSON output keeps the text form.
+	CP              int `json:"-"`
 	score, bestCP   int
 	played, bestMov movegen.Move
 }
 
-// Game annotates every move of a game from start: the played move's score
-// and the best move's, each searched with cfg's limits (the played move
-// alone, then all moves), and a mark for mistakes (?) and blunders (??).
-func Game(w io.Writer, start *movegen.Position, moves []movegen.Move, cfg Config) []MoveNote {
+// Annotate searches every move of a game from start as Game does and
+// passes each move's note to each as soon as it is known; when each
+// returns false it stops there. It returns the notes made.
+func Annotate(start *movegen.Position, moves []movegen.Move, cfg Config, each func(MoveNote) bool) []MoveNote {
 	pos := start.Clone()
 	eng := cfg.engine(pos.Variant())
 	var notes []MoveNote
-	if !cfg.JSON {
-		fmt.Fprintf(w, "Game from %s, %d plies\n", pos.SFEN(), len(moves))
-	}
 	for i, m := range moves {
 		lim := cfg.limits()
 		eng.Clear()
@@ -229,7 +229,7 @@ func Game(w io.Writer, start *movegen.Position, moves []movegen.Move, cfg Config
 		played := eng.Search(pos.Clone(), lim, nil)
 		n := MoveNote{Ply: i + 1, Move: pos.MoveHodges(m), MoveUSI: pos.MoveUSI(m), Score: Score(played.Score),
 			Best: pos.MoveHodges(best.Best), BestUSI: pos.MoveUSI(best.Best), BestScore: Score(best.Score),
-			score: played.Score, bestCP: best.Score, played: m, bestMov: best.Best}
+			CP: played.Score, score: played.Score, bestCP: best.Score, played: m, bestMov: best.Best}
 		if best.Best != m && best.Score > played.Score {
 			n.Loss = best.Score - played.Score
 			if search.IsMate(best.Score) || search.IsMate(played.Score) {
@@ -246,6 +246,23 @@ func Game(w io.Writer, start *movegen.Position, moves []movegen.Move, cfg Config
 			n.Best, n.BestUSI, n.BestScore = n.Move, n.MoveUSI, n.Score
 		}
 		notes = append(notes, n)
+		if !each(n) {
+			break
+		}
+		pos.Make(m)
+	}
+	return notes
+}
+
+// Game annotates every move of a game from start: the played move's score
+// and the best move's, each searched with cfg's limits (the played move
+// alone, then all moves), and a mark for mistakes (?) and blunders (??).
+func Game(w io.Writer, start *movegen.Position, moves []movegen.Move, cfg Config) []MoveNote {
+	pos := start.Clone()
+	if !cfg.JSON {
+		fmt.Fprintf(w, "Game from %s, %d plies\n", pos.SFEN(), len(moves))
+	}
+	notes := Annotate(start, moves, cfg, func(n MoveNote) bool {
 		if cfg.JSON {
 			writeJSON(w, n)
 		} else {
@@ -260,8 +277,9 @@ func Game(w io.Writer, start *movegen.Position, moves []movegen.Move, cfg Config
 			fmt.Fprintf(w, "%-6s %-12s %-2s %7s  (usi %s)%s\n", num, n.Move, n.Mark, n.Score, n.MoveUSI, alt)
 		}
 		flush(w)
-		pos.Make(m)
-	}
+		pos.Make(n.played)
+		return true
+	})
 	if o := pos.Outcome(); o.Result != movegen.Ongoing && !cfg.JSON {
 		fmt.Fprintf(w, "%s (%s)\n", o.Result, o.Reason)
 	}

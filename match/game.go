@@ -175,6 +175,12 @@ func playGame(ctx context.Context, cfg *Config, spec gameSpec, log func(engine, 
 	}
 }
 
+// RecordMove describes move m of pos (before it is made) as a game record
+// holds it, in the three notations, with no engine report.
+func RecordMove(pos *movegen.Position, m movegen.Move) MoveRecord {
+	return record(pos, m, thought{}, false)
+}
+
 // record describes move m in pos (before it is made).
 func record(pos *movegen.Position, m movegen.Move, th thought, book bool) MoveRecord {
 	return MoveRecord{USI: pos.MoveUSI(m), XBoard: moveXBoardPGN(pos, m), Hodges: pos.MoveHodges(m),

@@ -39,6 +39,21 @@ func (pos *Position) attacked(s Square, by Color) bool {
 // Attacked reports whether side by attacks square s.
 func (pos *Position) Attacked(s Square, by Color) bool { return pos.attacked(s, by) }
 
+// RoyalThreatened reports whether the royal piece on s is threatened by
+// its enemy as InCheck counts it: attacked, or (with an emperor) one the
+// enemy emperor's capture rule lets it take. It is meant for display (a
+// board highlighting royals in check), for either side.
+func (pos *Position) RoyalThreatened(s Square) bool {
+	p := pos.board[s]
+	if !p.isPiece() {
+		return false
+	}
+	if pos.v.Check {
+		return pos.attacked(s, p.Color().Other())
+	}
+	return pos.royalThreatened(s, p.Color().Other())
+}
+
 // InCheck reports whether the side to move has a royal piece under attack
 // (in royal-capture games with an emperor, also one the enemy emperor's
 // capture rule lets it take).

@@ -108,6 +108,10 @@ func (m Move) squares() []Square {
 	return append(sq, m.To())
 }
 
+// PieceText writes piece p as SFEN does: its ID, in brackets when it has
+// more than one letter, upper case for Black (P, +p, [DE], +[ln]).
+func (v *Variant) PieceText(p Piece) string { return v.pieceText(p) }
+
 // MoveUSI writes m in the USI dialect.
 func (pos *Position) MoveUSI(m Move) string {
 	v := pos.v
