@@ -143,6 +143,19 @@ func Merge(paths []string, sprt *SPRT, out io.Writer) (*Standings, error) {
 		return nil, fmt.Errorf("give the PGN files of the shards")
 	}
 	seen := map[int]string{} // game number -> where it was read
+	var infos []os.FileInfo
+	for _, path := range paths {
+		fi, err := os.Stat(path)
+		if err != nil {
+			return nil, err
+		}
+		for i, o := range infos {
+			if os.SameFile(fi, o) {
+				return nil, fmt.Errorf("%s is given twice (also as %s)", path, paths[i])
+			}
+		}
+		infos = append(infos, fi)
+	}
 	var games []*Game
 	var first matchTags
 	firstWhere := ""
@@ -166,7 +179,7 @@ func Merge(paths []string, sprt *SPRT, out io.Writer) (*Standings, error) {
 				return nil, fmt.Errorf("%s: %v", where, err)
 			}
 			if prev, dup := seen[g.Number]; dup {
-				return nil, fmt.Errorf("game %d is twice, in %s and in %s: a shard merged twice, or a PGN file that two runs appended to", g.Number, prev, where)
+				return nil, fmt.Errorf("game %d appears twice, in %s and in %s: a shard merged twice, or a PGN file that two runs appended to", g.Number, prev, where)
 			}
 			seen[g.Number] = where
 			if firstWhere == "" {

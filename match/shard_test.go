@@ -291,8 +291,10 @@ func writeGames(t *testing.T, path string, cfg *Config, planned int, games ...*G
 // set, variant options, time control, match size), files kirin match did
 // not write, unfinished games, game numbers beyond the match, an SPRT of
 // more than two engines, and bad command lines, each with an error that
-// says what and where. Missing games are reported, not refused; an SPRT
-// that crosses a bound says after which game.
+// says what and where. Missing games are reported, not refused; a file
+// without the match tags (older kirin match) merges with the engines in
+// the order they first play; an SPRT that crosses a bound says after
+// which game.
 func TestMergeErrors(t *testing.T) {
 	dir := t.TempDir()
 	shogi, chu := lookup(t, "shogi"), lookup(t, "chu")
@@ -352,9 +354,9 @@ func TestMergeErrors(t *testing.T) {
 		{"no files", nil, nil, "give the PGN files of the shards"},
 		{"missing file", []string{a, filepath.Join(dir, "none.pgn")}, nil, "none.pgn: no such file"},
 		{"empty file", []string{a, empty}, nil, "empty.pgn: no games"},
-		{"overlap", []string{a, b, overlap}, nil, "game 4 is twice, in " + b + " (game 2 of the file) and in " + overlap + " (game 1 of the file)"},
-		{"file twice", []string{a, b, a}, nil, "game 1 is twice, in " + a + " (game 1 of the file) and in " + a + " (game 1 of the file)"},
-		{"appended twice", []string{twice}, nil, "game 1 is twice, in " + twice + " (game 1 of the file) and in " + twice + " (game 3 of the file)"},
+		{"overlap", []string{a, b, overlap}, nil, "game 4 appears twice, in " + b + " (game 2 of the file) and in " + overlap + " (game 1 of the file)"},
+		{"file twice", []string{a, b, dir + "/./a.pgn"}, nil, dir + "/./a.pgn" + " is given twice (also as " + a + ")"},
+		{"appended twice", []string{twice}, nil, "game 1 appears twice, in " + twice + " (game 1 of the file) and in " + twice + " (game 3 of the file)"},
 		{"engines", []string{a, otherEngines}, nil, "are not of one match: engines (MatchEngines) \"a,b\" and \"a,c\""},
 		{"variant", []string{a, otherVariant}, nil, "variant \"shogi\" and \"chu\""},
 		{"rule set", []string{otherVariant, otherRules}, nil, "rule set \"jcsa\" and \"hachu\""},
@@ -387,6 +389,20 @@ func TestMergeErrors(t *testing.T) {
 		if !strings.Contains(out.String(), w) {
 			t.Errorf("a+b: no %q in\n%s", w, out.String())
 		}
+	}
+
+	// A PGN file without the match tags (an older kirin match): the
+	// engines in the order they first play in game-number order, the
+	// games read taken for the whole match.
+	old := filepath.Join(dir, "old.pgn")
+	os.WriteFile(old, []byte("[White \"q\"]\n[Black \"p\"]\n[Result \"1-0\"]\n[Termination \"time forfeit\"]\n[GameNumber \"2\"]\n\n"+
+		"1. 7g7f {p loses on time} 1-0\n\n[White \"p\"]\n[Black \"q\"]\n[Result \"1/2-1/2\"]\n[GameNumber \"1\"]\n\n1. 7g7f {draw by repetition} 1/2-1/2\n"), 0o644)
+	out.Reset()
+	if st, err = Merge([]string{old}, nil, &out); err != nil || st.Planned != 2 || st.Faults != 1 || !reflect.DeepEqual(st.Names, []string{"p", "q"}) {
+		t.Errorf("old PGN: %v %+v", err, st)
+	}
+	if w := "Score of p vs q: 0 - 1 - 1"; !strings.Contains(out.String(), w) || !strings.Contains(out.String(), "2 of 2 games played, 1 ended by an engine fault") {
+		t.Errorf("old PGN: no %q in\n%s", w, out.String())
 	}
 
 	// An SPRT decided in game-number order: b (the second engine) wins

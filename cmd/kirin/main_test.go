@@ -125,7 +125,7 @@ func TestMatchCommands(t *testing.T) {
 		{"merge alone", []string{"match", "merge"}, 0, []string{"usage: kirin match merge"}, ""},
 		{"bad shard", append(engines, "--shard", "3/2"), 1, nil, "kirin match: --shard needs K/N with 1 <= K <= N, got \"3/2\"\n"},
 		{"shard without value", append(engines, "--shard"), 1, nil, "kirin match: --shard needs a value\n"},
-		{"merge missing file", []string{"match", "merge", filepath.Join(dir, "none.pgn")}, 1, nil, "kirin match merge: open "},
+		{"merge missing file", []string{"match", "merge", filepath.Join(dir, "none.pgn")}, 1, nil, "kirin match merge: stat "},
 		{"merge bad sprt", []string{"match", "merge", pgn, "--sprt", "elo0=3", "elo1=1"}, 1, nil, "kirin match merge: --sprt needs 0 < alpha, beta < 1 and elo0 < elo1\n"},
 		{"merge", []string{"match", "merge", pgn}, 0, []string{"Merge: shogi, engines a, b, time control depth 1, 1 games from 1 files\nMissing games: 2\n",
 			"Score of a vs b: 1 - 0 - 0  [1.000]  1", "1 of 2 games played", "1  a wins by checkmate"}, ""},
