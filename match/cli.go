@@ -39,6 +39,14 @@ const Usage = `usage: kirin match --variant V --engine 'name=A cmd=PROG [proto=u
   --pgn FILE             append the games; --notation xboard|usi|hodges; --event NAME
   --log FILE             every line between the runner and the engines
   --ratinginterval N     the Elo line every N games (default 10)
+  --shard K/N            play only shard K of N (1 <= K <= N) of the match, for N runs on N machines:
+                         the whole match is scheduled as without --shard (same game numbers, engines,
+                         colours and --seed openings) and its opening pairs (the two games of a pairing
+                         with one opening and the colours swapped; each game without --repeat) are dealt
+                         round-robin, pair i (from 0) to shard i mod N + 1. The PGN keeps each game's
+                         number. A shard of a split match plays all its games and leaves the SPRT to merge
+usage: kirin match merge [--sprt elo0=E0 elo1=E1 alpha=A beta=B] FILE.pgn...
+                         the whole match's final report from its shards' PGN files (kirin match merge --help)
 `
 
 // Args is a parsed `kirin match` command line.
@@ -152,6 +160,10 @@ func ParseArgs(args []string) (*Args, error) {
 			}
 		case "--tc":
 			tcText, err = val()
+		case "--shard":
+			if s, err = val(); err == nil {
+				cfg.Shard, err = ParseShard(s)
+			}
 		case "--byoyomi", "--st", "--hang":
 			if s, err = val(); err == nil {
 				var d time.Duration

@@ -62,6 +62,25 @@
 // reason as the last comment and in the Termination tag. Two-leg moves are
 // written as XBoard's PGN reader takes them (h6xi7xi8, igui g9xh9-g9), not
 // in the protocol form h6i7,i7i8 (moveXBoardPGN); ParseMoveAny, which
-// reads the moves ReadPGN returns, takes both. Stats holds the Elo
-// estimate with its 95% error (cutechess-cli's formulas) and the SPRT.
+// reads the moves ReadPGN returns, takes both. Each game also carries
+// the tags Merge reads: GameNumber, MatchGames (the whole match's number
+// of games), MatchEngines (the engines in configuration order), VariantID
+// and, in a shard, Shard. Stats holds the Elo estimate with its 95% error
+// (cutechess-cli's formulas) and the SPRT.
+//
+// # Shards
+//
+// A match can be split over machines without a job system: Config.Shard
+// (kirin match --shard K/N) plays only shard K of N, and an existing
+// distributor (GNU parallel over ssh, a Slurm array, a Kubernetes indexed
+// job) runs the N shards. Each shard schedules the whole match as an
+// unsharded run does (game numbers, engines, colours, the openings with
+// their random plies drawn from Seed in schedule order) and keeps the
+// opening pairs dealt to it round-robin (Shard), so game n is the same
+// game in every shard count. A shard of a split match does not stop on
+// the SPRT, which needs every shard's games. Merge (kirin match merge)
+// reads the shards' PGN files, refuses a game number seen twice or games
+// of different matches, adds the games in game-number order and prints
+// the final report Run prints (Standings.Write), the SPRT decided at the
+// first game where it crosses a bound.
 package match

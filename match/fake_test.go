@@ -30,6 +30,10 @@ import (
 //	deadstart exits before the handshake
 //	legs      never; prefers moves with the most legs (three-leg moves)
 //	nps       never; announces feature nps=1 (CECP)
+//	seeded    never; its move depends only on the position and on
+//	          KIRIN_FAKE_AFTER (a salt), so games replay exactly: a
+//	          mate if it has one, else with an odd salt its most
+//	          valuable capture, else a move drawn by the salted key
 func TestMain(m *testing.M) {
 	if mode := os.Getenv("KIRIN_FAKE_ENGINE"); mode != "" {
 		after, _ := strconv.Atoi(os.Getenv("KIRIN_FAKE_AFTER"))
@@ -97,7 +101,30 @@ func fakeEngine(mode string, after int) int {
 			}
 		}
 		ms := list.Slice()
+		if mode == "seeded" {
+			rng = rand.New(rand.NewSource(int64(pos.Key()) + int64(after)))
+		}
 		m := ms[rng.Intn(len(ms))]
+		if mode == "seeded" {
+			best := -1
+			for _, x := range ms {
+				gain := 0
+				if after%2 == 1 && pos.IsCapture(x) && pos.At(x.To()) != movegen.Empty {
+					gain = v.Pieces[pos.At(x.To()).Type()].Value
+				}
+				pos.Make(x)
+				if r := pos.Outcome().Result; r != movegen.Ongoing && r != movegen.Draw {
+					gain = 1 << 20
+				}
+				pos.Unmake()
+				if gain > best {
+					best, m = gain, x
+				}
+			}
+			if best == 0 {
+				m = ms[rng.Intn(len(ms))]
+			}
+		}
 		if mode == "legs" {
 			best := -1
 			for _, x := range ms {

@@ -49,9 +49,12 @@ type MoveRecord struct {
 
 // Game is a finished game.
 type Game struct {
-	// Number counts games from 1 in schedule order; Round is the pairing's
-	// round (from 1).
+	// Number counts games from 1 in schedule order (of the whole match,
+	// also in a shard); Round is the pairing's round (from 1).
 	Number, Round int
+	// Scheduled is the number of games in the whole match (every shard),
+	// 0 if not known.
+	Scheduled int
 	// Black and White name the engines (Black moves first: PGN's White).
 	Black, White string
 	// StartSFEN is the start position; Standard reports whether it is the
@@ -74,6 +77,11 @@ type gameSpec struct {
 	number, round int
 	engines       [2]*EngineConfig // by movegen.Color
 	opening       Opening
+	// unit numbers the game's opening pair (its pairing and opening), the
+	// unit that shards are dealt (Shard).
+	unit int
+	// of is the number of games in the whole match.
+	of int
 }
 
 // playGame plays one game and returns its record; it never fails: every
@@ -81,7 +89,7 @@ type gameSpec struct {
 // ends with result Ongoing ("aborted").
 func playGame(ctx context.Context, cfg *Config, spec gameSpec, log func(engine, dir, line string)) *Game {
 	v := cfg.Variant
-	g := &Game{Number: spec.number, Round: spec.round, Black: spec.engines[movegen.Black].Name,
+	g := &Game{Number: spec.number, Round: spec.round, Scheduled: spec.of, Black: spec.engines[movegen.Black].Name,
 		White: spec.engines[movegen.White].Name, Started: time.Now()}
 	sfen := spec.opening.SFEN
 	if sfen == "" {

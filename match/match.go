@@ -58,6 +58,9 @@ type Config struct {
 	Out io.Writer
 	// RatingInterval prints the Elo line every this many games (0: 10).
 	RatingInterval int
+	// Shard, if set, plays only that part of the match (see Shard); the
+	// games keep their numbers in the whole match.
+	Shard Shard
 }
 
 // Standings are the results so far.
@@ -78,14 +81,17 @@ type Standings struct {
 	Reasons map[string]int
 	// SPRTResult is "H0" or "H1" once the SPRT has decided.
 	SPRTResult string
-	// Planned is the number of games scheduled.
+	// Planned is the number of games scheduled (in a shard, the shard's).
 	Planned int
 }
 
 // pairKey names a pairing.
 func pairKey(a, b string) string { return a + " vs " + b }
 
-// schedule lists the games of the match.
+// schedule lists the games of the whole match (every shard). The
+// openings, random plies included, are drawn in schedule order whatever
+// the shard, so game n has the same opening in every shard and in an
+// unsharded run.
 func (cfg *Config) schedule() ([]gameSpec, error) {
 	var pairs [][2]int
 	n := len(cfg.Engines)
@@ -120,8 +126,11 @@ func (cfg *Config) schedule() ([]gameSpec, error) {
 		}
 		return openings[k], nil
 	}
+	// units numbers the opening pairs (pairing, opening) in the order of
+	// their first game: the unit of dealing games to shards.
+	units := map[[2]int]int{}
 	for r := 0; r < cfg.Rounds; r++ {
-		for _, p := range pairs {
+		for pi, p := range pairs {
 			for k := 0; k < cfg.Games; k++ {
 				idx := r*cfg.Games + k
 				oi := idx
@@ -136,10 +145,19 @@ func (cfg *Config) schedule() ([]gameSpec, error) {
 				if idx%2 == 1 {
 					a, b = b, a
 				}
+				key := [2]int{pi, oi}
+				u, ok := units[key]
+				if !ok {
+					u = len(units)
+					units[key] = u
+				}
 				specs = append(specs, gameSpec{number: len(specs) + 1, round: r + 1,
-					engines: [2]*EngineConfig{a, b}, opening: o})
+					engines: [2]*EngineConfig{a, b}, opening: o, unit: u})
 			}
 		}
+	}
+	for i := range specs {
+		specs[i].of = len(specs)
 	}
 	return specs, nil
 }
@@ -202,9 +220,10 @@ func randomPlies(v *movegen.Variant, o Opening, n int, rng *rand.Rand) (Opening,
 	return o, fmt.Errorf("no %d random plies from %q keep the game going", n, sfen)
 }
 
-// Run plays the match. It returns the standings when all games are done,
-// the SPRT has decided, or ctx is cancelled (games in progress are then
-// aborted and not counted). With a node limit (TC.Nodes) it first starts
+// Run plays the match, or its cfg.Shard part. It returns the standings
+// when all games are done, the SPRT has decided (not in a shard of a split
+// match), or ctx is cancelled (games in progress are then aborted and not
+// counted). With a node limit (TC.Nodes) it first starts
 // each CECP engine to read its features, and fails before the first game
 // if one does not announce feature nps=1.
 func Run(ctx context.Context, cfg *Config) (*Standings, error) {
@@ -242,19 +261,22 @@ func Run(ctx context.Context, cfg *Config) (*Standings, error) {
 	if cfg.SPRT != nil && len(cfg.Engines) != 2 {
 		return nil, fmt.Errorf("the SPRT needs exactly two engines")
 	}
-	specs, err := cfg.schedule()
+	if err := cfg.Shard.check(); err != nil {
+		return nil, err
+	}
+	all, err := cfg.schedule()
 	if err != nil {
 		return nil, err
 	}
+	specs := cfg.Shard.pick(all)
 	out := cfg.Out
 	if out == nil {
 		out = io.Discard
 	}
-	st := &Standings{Total: map[string]*Score{}, Pairs: map[string]*Score{}, Reasons: map[string]int{}, Planned: len(specs)}
-	for _, e := range cfg.Engines {
-		st.Names = append(st.Names, e.Name)
-		st.Total[e.Name] = &Score{}
+	if cfg.Shard.N > 0 {
+		fmt.Fprintf(out, "Shard %s: %d of the match's %d games\n", cfg.Shard, len(specs), len(all))
 	}
+	st := newStandings(cfg.engineNames(), len(specs))
 	var logMu sync.Mutex
 	logf := func(num int) func(engine, dir, line string) {
 		if cfg.Log == nil {
@@ -291,7 +313,7 @@ func Run(ctx context.Context, cfg *Config) (*Standings, error) {
 		go func() {
 			defer wg.Done()
 			for spec := range todo {
-				fmt.Fprintf(out, "Started game %d of %d (%s vs %s)\n", spec.number, len(specs), spec.engines[0].Name, spec.engines[1].Name)
+				fmt.Fprintf(out, "Started game %d of %d (%s vs %s)\n", spec.number, len(all), spec.engines[0].Name, spec.engines[1].Name)
 				done <- playGame(ctx, cfg, spec, logf(spec.number))
 			}
 		}()
@@ -327,7 +349,7 @@ func Run(ctx context.Context, cfg *Config) (*Standings, error) {
 		if st.Games%cfg.RatingInterval == 0 && len(st.PairOrder) == 1 {
 			st.writeElo(out, key)
 		}
-		if cfg.SPRT != nil && st.SPRTResult == "" {
+		if cfg.SPRT != nil && st.SPRTResult == "" && !cfg.Shard.Split() {
 			s := st.Pairs[pairKey(cfg.Engines[0].Name, cfg.Engines[1].Name)]
 			if s != nil {
 				if d := cfg.SPRT.Decide(*s); d != "" {
@@ -343,13 +365,33 @@ func Run(ctx context.Context, cfg *Config) (*Standings, error) {
 	return st, nil
 }
 
+// newStandings returns empty standings of the engines names (in
+// configuration order) for planned games.
+func newStandings(names []string, planned int) *Standings {
+	st := &Standings{Total: map[string]*Score{}, Pairs: map[string]*Score{}, Reasons: map[string]int{}, Planned: planned}
+	for _, n := range names {
+		st.Names = append(st.Names, n)
+		st.Total[n] = &Score{}
+	}
+	return st
+}
+
+// engineNames lists the engines' names in configuration order.
+func (cfg *Config) engineNames() []string {
+	var names []string
+	for _, e := range cfg.Engines {
+		names = append(names, e.Name)
+	}
+	return names
+}
+
 // add counts a finished game.
 func (st *Standings) add(cfg *Config, g *Game) {
 	st.Games++
 	if g.Faulty != "" {
 		st.Faults++
 	}
-	st.Reasons[g.Reason]++
+	st.Reasons[clip2(g.Reason)]++ // as the PGN has it, so Merge counts the same
 	key, first := pairKey(g.Black, g.White), g.Black
 	if _, ok := st.Pairs[key]; !ok {
 		if _, ok := st.Pairs[pairKey(g.White, g.Black)]; ok {
@@ -430,7 +472,11 @@ func (st *Standings) Write(w io.Writer, cfg *Config) {
 		}
 		lo, hi := cfg.SPRT.Bounds()
 		verdict := st.SPRTResult
-		if verdict == "" {
+		switch {
+		case verdict != "":
+		case cfg.Shard.Split():
+			verdict = "not tested in one shard (kirin match merge tests all shards' games)"
+		default:
 			verdict = "undecided"
 		}
 		fmt.Fprintf(w, "SPRT (elo0 %g, elo1 %g, alpha %g, beta %g): LLR %.2f, bounds [%.2f, %.2f]: %s\n",

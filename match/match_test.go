@@ -193,6 +193,16 @@ func TestElo(t *testing.T) {
 	if !math.IsInf(lo2, -1) || math.Abs(hi2+lo) > 1e-9 {
 		t.Errorf("Wilson 0-100: [%.1f, %.1f], want the mirror of [%.1f, %.1f]", lo2, hi2, lo, hi)
 	}
+	// Every length of a perfect or a null score, where rounding once
+	// turned the exact end into NaN (0-30) or a finite Elo (30-0).
+	for n := 1; n <= 300; n++ {
+		if lo, hi := (Score{W: n}).WilsonElo(); !math.IsInf(hi, 1) || math.IsNaN(lo) || math.IsInf(lo, 0) {
+			t.Errorf("Wilson %d-0: [%v, %v], want [finite, inf]", n, lo, hi)
+		}
+		if lo, hi := (Score{L: n}).WilsonElo(); !math.IsInf(lo, -1) || math.IsNaN(hi) || math.IsInf(hi, 0) {
+			t.Errorf("Wilson 0-%d: [%v, %v], want [-inf, finite]", n, lo, hi)
+		}
+	}
 	lo3, hi3 := Score{W: 60, L: 40}.WilsonElo()
 	if !(lo3 < elo && elo < hi3) || lo3 < 0 || hi3 > 150 {
 		t.Errorf("Wilson 60-40: [%.1f, %.1f] around %.1f", lo3, hi3, elo)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"net/url"
 	"strings"
 
 	"github.com/kirin-shogi/kirin/movegen"
@@ -25,24 +26,37 @@ func (cfg *Config) notation() string {
 	return "usi"
 }
 
-// termination is the PGN Termination tag for a game end.
+// termination is the PGN Termination tag for a game end: "normal" or
+// "adjudication" when no engine fault ended the game, else "time forfeit",
+// "abandoned" or "rules infraction" (so Merge can count the faults).
 func termination(g *Game) string {
 	switch {
 	case strings.HasPrefix(g.Reason, "adjudication"):
 		return "adjudication"
+	case g.Faulty == "":
+		return "normal"
 	case strings.Contains(g.Reason, "on time"):
 		return "time forfeit"
 	case strings.Contains(g.Reason, "stalls") || strings.Contains(g.Reason, "disconnects") ||
 		strings.Contains(g.Reason, "does not"), strings.Contains(g.Reason, "exits"):
 		return "abandoned"
-	case g.Faulty != "":
-		return "rules infraction"
 	}
-	return "normal"
+	return "rules infraction"
+}
+
+// faultTermination reports whether a Termination tag (as termination
+// writes it) says an engine fault ended the game.
+func faultTermination(t string) bool {
+	return t == "time forfeit" || t == "abandoned" || t == "rules infraction"
 }
 
 // WritePGN writes g as a PGN game. White is the first mover (XBoard's
-// convention). Moves are in cfg's notation, each engine move with a
+// convention). Besides the standard tags it writes Variant, RuleSet,
+// VariantID (the variant's fingerprint), TimeControl, Notation and the
+// match's tags that Merge reads: GameNumber (the game's number in the
+// whole match), MatchGames (the whole match's number of games),
+// MatchEngines (every engine of the match in configuration order, each
+// name query-escaped, comma-separated) and, in a shard, Shard ("K/N"). Moves are in cfg's notation, each engine move with a
 // {score/depth time} comment (score in pawns from the mover's view, #N
 // for a mate in N plies); the last comment gives the reason.
 func WritePGN(w io.Writer, cfg *Config, g *Game) error {
@@ -67,6 +81,7 @@ func WritePGN(w io.Writer, cfg *Config, g *Game) error {
 	if v.RuleSet != "" {
 		tag("RuleSet", v.RuleSet)
 	}
+	tag("VariantID", fmt.Sprintf("%016x", v.ID))
 	if !g.Standard {
 		pos, err := movegen.NewPosition(v, g.StartSFEN)
 		if err != nil {
@@ -81,6 +96,15 @@ func WritePGN(w io.Writer, cfg *Config, g *Game) error {
 	tag("PlyCount", fmt.Sprint(len(g.Moves)))
 	tag("Termination", termination(g))
 	tag("GameNumber", fmt.Sprint(g.Number))
+	if g.Scheduled > 0 {
+		tag("MatchGames", fmt.Sprint(g.Scheduled))
+	}
+	if names := cfg.engineNames(); len(names) > 0 {
+		tag("MatchEngines", joinNames(names))
+	}
+	if cfg.Shard.N > 0 {
+		tag("Shard", cfg.Shard.String())
+	}
 	b.WriteString("\n")
 	var words []string
 	pos, err := movegen.NewPosition(v, g.StartSFEN)
@@ -132,6 +156,29 @@ func WritePGN(w io.Writer, cfg *Config, g *Game) error {
 	return err
 }
 
+// joinNames writes engine names for the MatchEngines tag: query-escaped
+// (so a name may hold commas and spaces) and comma-separated.
+func joinNames(names []string) string {
+	var q []string
+	for _, n := range names {
+		q = append(q, url.QueryEscape(n))
+	}
+	return strings.Join(q, ",")
+}
+
+// splitNames reads a MatchEngines tag.
+func splitNames(s string) ([]string, error) {
+	var out []string
+	for _, q := range strings.Split(s, ",") {
+		n, err := url.QueryUnescape(q)
+		if err != nil || n == "" {
+			return nil, fmt.Errorf("MatchEngines %q: bad engine name %q", s, q)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
 // clip2 keeps braces out of a comment.
 func clip2(s string) string { return strings.NewReplacer("{", "(", "}", ")").Replace(s) }
 
@@ -153,6 +200,9 @@ type PGNGame struct {
 	// Moves are the move texts in order (comments, numbers, NAGs and
 	// variations dropped).
 	Moves []string
+	// LastComment is the text of the last comment of the main line (in
+	// kirin match's games, the reason the game ended).
+	LastComment string
 }
 
 // ReadPGN reads every game of a PGN file.
@@ -164,7 +214,7 @@ func ReadPGN(r io.Reader) ([]PGNGame, error) {
 	var text strings.Builder
 	flush := func() {
 		if cur != nil {
-			cur.Moves = movetext(text.String())
+			cur.Moves, cur.LastComment = movetext(text.String())
 			games = append(games, *cur)
 		}
 		cur = nil
@@ -197,11 +247,12 @@ func ReadPGN(r io.Reader) ([]PGNGame, error) {
 	return games, sc.Err()
 }
 
-// movetext extracts the moves of PGN move text.
-func movetext(s string) []string {
+// movetext extracts the moves of PGN move text and its last comment
+// outside variations.
+func movetext(s string) (moves []string, last string) {
 	var out []string
 	depth, brace := 0, false
-	var tok strings.Builder
+	var tok, comment strings.Builder
 	emit := func() {
 		t := tok.String()
 		tok.Reset()
@@ -223,10 +274,16 @@ func movetext(s string) []string {
 		case brace:
 			if c == '}' {
 				brace = false
+				if depth == 0 {
+					last = comment.String()
+				}
+			} else {
+				comment.WriteByte(c)
 			}
 		case c == '{':
 			emit()
 			brace = true
+			comment.Reset()
 		case c == ';':
 			emit()
 			for i < len(s) && s[i] != '\n' {
@@ -247,7 +304,8 @@ func movetext(s string) []string {
 		}
 	}
 	emit()
-	return out
+	// A comment a writer wrapped over lines reads as one line.
+	return out, strings.ReplaceAll(last, "\n", " ")
 }
 
 func isDigits(s string) bool {

@@ -127,3 +127,24 @@ func TestLegsFromPGN(t *testing.T) {
 		}
 	}
 }
+
+// TestReadPGNLastComment: LastComment is the main line's last comment
+// (not one inside a variation), a comment wrapped over lines read as one
+// line; the moves are unchanged by it.
+func TestReadPGNLastComment(t *testing.T) {
+	in := "[White \"a\"]\n[Black \"b\"]\n\n1. 7g7f {+0.10/1 0.01s} 3c3d (3c3d {inside}) {b resigns\nafter a while} 0-1\n\n" +
+		"[White \"c\"]\n\n1. 7g7f *\n"
+	games, err := ReadPGN(strings.NewReader(in))
+	if err != nil || len(games) != 2 {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+	if got := games[0].LastComment; got != "b resigns after a while" {
+		t.Errorf("last comment %q", got)
+	}
+	if got := strings.Join(games[0].Moves, " "); got != "7g7f 3c3d" {
+		t.Errorf("moves %q", got)
+	}
+	if games[1].LastComment != "" {
+		t.Errorf("game 2: last comment %q, want none", games[1].LastComment)
+	}
+}

@@ -70,7 +70,17 @@ func (s Score) WilsonElo() (lo, hi float64) {
 	p := s.Ratio()
 	centre := (p + z*z/(2*n)) / (1 + z*z/n)
 	half := z / (1 + z*z/n) * math.Sqrt(p*(1-p)/n+z*z/(4*n*n))
-	return eloOf(centre - half), eloOf(centre + half)
+	lo, hi = eloOf(centre-half), eloOf(centre+half)
+	// At a score of 0 (or 1) that end of the interval is exactly 0 (1),
+	// but rounding leaves it a hair off: below 0 it gave NaN (printed
+	// "inf" for -inf), below 1 a finite Elo (+6261 after 30-0).
+	if p == 0 {
+		lo = math.Inf(-1)
+	}
+	if p == 1 {
+		hi = math.Inf(1)
+	}
+	return lo, hi
 }
 
 // LOS is the likelihood of superiority: the chance that the side is the

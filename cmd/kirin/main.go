@@ -8,7 +8,8 @@
 //	kirin selfplay VARIANT|all --vs-material [--games N] [--seed S] [--depth D | --nodes N] [--maxply P]
 //	kirin bench [--variant V|all] [--depth D] [--threads T] [--hash MB] [--cpuprofile]
 //	kirin bench --tactics [--variant V|all] [--movetime MS] [--threads T] [--hash MB]
-//	kirin match --variant V --engine SPEC --engine SPEC [...]   (kirin match --help)
+//	kirin match --variant V --engine SPEC --engine SPEC [...] [--shard K/N]   (kirin match --help)
+//	kirin match merge [--sprt elo0=E0 elo1=E1] SHARD.pgn...   (the shards' report; kirin match merge --help)
 //	kirin analyze VARIANT [--fen POS] [--moves ...] [--depth D | --time S] [--multipv N] [--json] [--board]
 //	kirin analyze [VARIANT] --game FILE [--depth D | --time S] [--json]
 //
@@ -56,7 +57,8 @@ const usage = `usage:
   kirin selfplay VARIANT|all --vs-material [--games N] [--seed S] [--depth D | --nodes N] [--maxply P]
   kirin bench [--variant V|all] [--depth D] [--threads T] [--hash MB] [--cpuprofile]
   kirin bench --tactics [--variant V|all] [--movetime MS] [--threads T] [--hash MB]
-  kirin match --variant V --engine 'name=A cmd=PROG' --engine ... (kirin match --help)
+  kirin match --variant V --engine 'name=A cmd=PROG' --engine ... [--shard K/N] (kirin match --help)
+  kirin match merge [--sprt elo0=E0 elo1=E1 alpha=A beta=B] SHARD.pgn... (kirin match merge --help)
   kirin analyze VARIANT [--fen POS] [--moves ...] [--depth D | --time S] [--multipv N] [--json] [--board]
   kirin analyze [VARIANT] --game FILE [--depth D | --time S] [--json]
 common options: --variant-file FILE, --ruleset NAME, --option NAME=VALUE (repeatable),
@@ -236,6 +238,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	cmd := args[0]
+	if cmd == "match" && len(args) > 1 && args[1] == "merge" {
+		if len(args) == 2 {
+			fmt.Fprint(stdout, match.MergeUsage)
+			return 0
+		}
+		if err := match.MergeCommand(args[2:], stdout); err != nil {
+			fmt.Fprintln(stderr, "kirin match merge:", err)
+			return 1
+		}
+		return 0
+	}
 	if cmd == "match" {
 		if len(args) == 1 || args[1] == "--help" || args[1] == "-h" {
 			fmt.Fprint(stdout, match.Usage)

@@ -102,3 +102,47 @@ func TestCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchCommands: kirin match --shard and kirin match merge are wired:
+// help texts, a bad shard and a bad merge give one "kirin match" error
+// line, and merge of a kirin match PGN prints the report.
+func TestMatchCommands(t *testing.T) {
+	dir := t.TempDir()
+	pgn := filepath.Join(dir, "shard1.pgn")
+	os.WriteFile(pgn, []byte("[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n[Variant \"shogi\"]\n[TimeControl \"depth 1\"]\n"+
+		"[Termination \"normal\"]\n[GameNumber \"1\"]\n[MatchGames \"2\"]\n[MatchEngines \"a,b\"]\n[Shard \"1/2\"]\n\n"+
+		"1. 7g7f {a wins by checkmate} 1-0\n"), 0o644)
+	engines := []string{"match", "--variant", "shogi", "--engine", "cmd=x", "--engine", "cmd=y", "--depth", "1"}
+	cases := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout []string
+		stderr string
+	}{
+		{"match help", []string{"match", "--help"}, 0, []string{"--shard K/N", "usage: kirin match merge"}, ""},
+		{"merge help", []string{"match", "merge", "--help"}, 0, []string{"usage: kirin match merge", "--sprt elo0=E0"}, ""},
+		{"merge alone", []string{"match", "merge"}, 0, []string{"usage: kirin match merge"}, ""},
+		{"bad shard", append(engines, "--shard", "3/2"), 1, nil, "kirin match: --shard needs K/N with 1 <= K <= N, got \"3/2\"\n"},
+		{"shard without value", append(engines, "--shard"), 1, nil, "kirin match: --shard needs a value\n"},
+		{"merge missing file", []string{"match", "merge", filepath.Join(dir, "none.pgn")}, 1, nil, "kirin match merge: stat "},
+		{"merge bad sprt", []string{"match", "merge", pgn, "--sprt", "elo0=3", "elo1=1"}, 1, nil, "kirin match merge: --sprt needs 0 < alpha, beta < 1 and elo0 < elo1\n"},
+		{"merge", []string{"match", "merge", pgn}, 0, []string{"Merge: shogi, engines a, b, time control depth 1, 1 games from 1 files\nMissing games: 2\n",
+			"Score of a vs b: 1 - 0 - 0  [1.000]  1", "1 of 2 games played", "1  a wins by checkmate"}, ""},
+	}
+	for _, c := range cases {
+		var out, errOut bytes.Buffer
+		code := run(c.args, &out, &errOut)
+		if code != c.code {
+			t.Errorf("%s: exit %d, want %d (stderr %q)", c.name, code, c.code, errOut.String())
+		}
+		for _, want := range c.stdout {
+			if !strings.Contains(out.String(), want) {
+				t.Errorf("%s: stdout lacks %q:\n%s", c.name, want, out.String())
+			}
+		}
+		if c.stderr != "" && (!strings.HasPrefix(errOut.String(), c.stderr) || strings.Count(errOut.String(), "\n") != 1) {
+			t.Errorf("%s: stderr %q, want one line starting %q", c.name, errOut.String(), c.stderr)
+		}
+	}
+}
