@@ -53,6 +53,18 @@
 // position by setboard before every move instead of the opponent's moves
 // (SjaakII claims 50-move draws in games fed move by move).
 //
+// # Interactive games
+//
+// A Table is one game played a move at a time, for a board that lets a
+// human play an engine or watch two engines: NewTable sets up the
+// position and the clocks, Sit seats an engine on a side (started and
+// handed the game so far with the same drivers as Run), Play makes a
+// human's move (checked, charged to its clock, passed to the engine
+// opposite), Think asks the seated engine for its move and reports its
+// search (Info: depth, score, nodes, time, PV parsed against the
+// position) as it arrives. Faults end the game as they do in Run and come
+// back as *Fault; Close stops every engine, also while one thinks.
+//
 // # Output
 //
 // PGN (WritePGN): White is the first mover (XBoard's convention, sente),

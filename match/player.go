@@ -46,6 +46,12 @@ type gameState struct {
 	xb     []string
 	tc     *TimeControl
 	clocks [2]*clock
+	// onInfo (may be nil) receives every progress report of the engine
+	// that is thinking (Table.Think); onProc (may be nil) receives each
+	// engine process as soon as it is started, before the handshake, so
+	// that a Table can stop it while the handshake waits.
+	onInfo func(Info)
+	onProc func(*proc)
 }
 
 // thought is an engine's answer to a move request.
@@ -107,6 +113,9 @@ func (u *usiPlayer) start(g *gameState) error {
 		return &fault{faultStart, u.cfg.Name + " does not start: " + err.Error()}
 	}
 	u.p = p
+	if g.onProc != nil {
+		g.onProc(p)
+	}
 	deadline := time.Now().Add(g.tc.Hang)
 	fail := func(what string, err error) error {
 		if err == errExited {
@@ -226,6 +235,11 @@ func (u *usiPlayer) think(g *gameState) (thought, error) {
 		switch f[0] {
 		case "info":
 			usiInfo(f, &th)
+			if g.onInfo != nil {
+				if inf, ok := usiInfoLine(g.pos, f); ok {
+					g.onInfo(inf)
+				}
+			}
 		case "bestmove":
 			th.elapsed = time.Since(t0)
 			if len(f) < 2 {
@@ -328,12 +342,16 @@ func (c *cecp) startFault(what string, err error) error {
 }
 
 // handshake starts the engine and reads its features, accepting each one.
-func (c *cecp) handshake(hang time.Duration) error {
+// onProc (may be nil) receives the process before the handshake.
+func (c *cecp) handshake(hang time.Duration, onProc func(*proc)) error {
 	p, err := startProc(c.cfg, c.log)
 	if err != nil {
 		return &fault{faultStart, c.cfg.Name + " does not start: " + err.Error()}
 	}
 	c.p = p
+	if onProc != nil {
+		onProc(p)
+	}
 	if err := p.send("xboard", "protover 2"); err != nil {
 		return c.startFault("protover", err)
 	}
@@ -386,7 +404,7 @@ func (c *cecp) handshake(hang time.Duration) error {
 // reports an error unless it takes nps, which a node limit needs.
 func checkNodeLimit(e *EngineConfig, hang time.Duration, log func(dir, line string)) error {
 	c := &cecp{cfg: e, log: log}
-	err := c.handshake(hang)
+	err := c.handshake(hang, nil)
 	if c.p != nil {
 		c.p.close(time.Second, "quit")
 	}
@@ -400,7 +418,7 @@ func checkNodeLimit(e *EngineConfig, hang time.Duration, log func(dir, line stri
 }
 
 func (c *cecp) start(g *gameState) error {
-	if err := c.handshake(g.tc.Hang); err != nil {
+	if err := c.handshake(g.tc.Hang, g.onProc); err != nil {
 		return err
 	}
 	p, fail := c.p, c.startFault
@@ -569,6 +587,9 @@ func (c *cecp) think(g *gameState) (thought, error) {
 					sc = -mateScore + 2*(-100000-sc)
 				}
 				th.score, th.hasScore = sc, true
+				if g.onInfo != nil {
+					g.onInfo(cecpInfo(g.pos, m, t[len(m[0]):], sc))
+				}
 			}
 		}
 	}
