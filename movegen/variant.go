@@ -159,7 +159,8 @@ type Variant struct {
 	Drops bool
 	// Check makes moves that leave the own royal attacked illegal.
 	Check bool
-	// BareKing enables the bare-king rule with the bare-back draw.
+	// BareKing enables the bare-king rule with the bare-back draw (see
+	// Position.Outcome and docs/perft.md for its exact timing).
 	BareKing bool
 	// LionTrade is the lion-trading rule set in force (LionNone if the game
 	// has none).
