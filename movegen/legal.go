@@ -128,7 +128,11 @@ func (pos *Position) legalFilter(m Move, inCheck bool, pins *pinSet) bool {
 // non-royal piece, and a royal piece only if that royal is unprotected: no
 // enemy piece other than an emperor could recapture, and, if the enemy keeps
 // an emperor, some other piece of ours guards the square (their emperor may
-// only take our emperor when ours is unprotected). Under emperor = any (TSA,
+// only take our emperor when ours is unprotected). With emperorguard =
+// everywhere (Evans: an emperor protects every square) the enemy emperor
+// protects the square whatever guards it, so no royal may be taken while the
+// enemy keeps an emperor, and its emperor only when nothing else of the enemy
+// could retake. Under emperor = any (TSA,
 // Evans) it may capture no protected piece, royal or not, and the enemy
 // emperor protects every square, as the sheet says ("every piece is
 // protected by its own emperor"; it does not apply the one-step reasoning
@@ -155,7 +159,7 @@ func (pos *Position) emperorCaptureOK(m Move, us Color) bool {
 	} else {
 		protected := pos.attacked(t, them)
 		if !protected && pos.hasEmperorBesides(them, t) {
-			protected = !pos.attacked(t, us)
+			protected = v.emperorGuardsAll || !pos.attacked(t, us)
 		}
 		ok = !protected
 	}

@@ -244,10 +244,12 @@ type Variant struct {
 
 	// options are the named options with the values in force; the flags
 	// below are the ones Go code reads (see codeOptions).
-	options       []VariantOption
-	emperorAny    bool
-	stalemateDraw bool
-	repFourth     bool
+	options    []VariantOption
+	emperorAny bool
+	// emperorGuardsAll: option emperorguard = everywhere.
+	emperorGuardsAll bool
+	stalemateDraw    bool
+	repFourth        bool
 }
 
 // PieceByID returns the type with the given upper-case ID.
