@@ -204,15 +204,30 @@ func checkResult(pos *movegen.Position, out movegen.Outcome) string {
 		if !v.BareKing {
 			return "bare-king result in a game without the rule"
 		}
-		bare := func(c movegen.Color) bool {
-			n := 0
+		// pieces counts side c's pieces, royals and hand included.
+		pieces := func(c movegen.Color) int {
+			n := len(pos.Pieces(c))
 			for _, t := range v.HandTypes {
 				n += pos.Hand(c, t)
 			}
-			return n == 0 && pos.RoyalCount(c) == 1 && len(pos.Pieces(c)) == 1
+			return n
 		}
+		bare := func(c movegen.Color) bool { return pieces(c) == 1 && pos.RoyalCount(c) == 1 }
+		// royalEnPrise reports whether side c's only royal is attacked.
+		royalEnPrise := func(c movegen.Color) bool {
+			for _, s := range pos.Pieces(c) {
+				if v.Pieces[pos.At(s).Type()].Royal && pos.Attacked(s, c.Other()) {
+					return pos.RoyalCount(c) == 1
+				}
+			}
+			return false
+		}
+		// A bare King loses when its reply left it bare, or at once when no
+		// reply can bare the winner back or take its last royal.
+		moverBare := bare(them) && !bare(us) && out.Result == movegen.Win(us)
+		noReply := bare(us) && !bare(them) && pieces(them) >= 3 && !royalEnPrise(them) && out.Result == movegen.Win(them)
 		if out.Reason == movegen.ReasonBareKings && !(bare(us) && bare(them)) ||
-			out.Reason == movegen.ReasonBareKing && (!bare(them) || bare(us) || out.Result != movegen.Win(us)) {
+			out.Reason == movegen.ReasonBareKing && !moverBare && !noReply {
 			return "bare-king result does not fit the position"
 		}
 	case movegen.ReasonRepetition, movegen.ReasonPerpetualCheck, movegen.ReasonPerpetualAttack, movegen.ReasonRepeatIllegal:

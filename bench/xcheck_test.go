@@ -26,12 +26,16 @@ import (
 //     only in search); Kirin does not generate it. Such a drop at the last
 //     ply adds one leaf; below an earlier ply it adds nothing (the mated side
 //     has no moves), so reference = Kirin + mating pawn drops at the last ply;
-//   - SjaakII's perft ignores the bare-king rule, and Fairy-Stockfish 11.1
-//     cannot express the bare side's reply (its extinction rule ends the game
-//     as soon as a side is bared), so okisaki and heian are compared with the
-//     rule switched off on both sides (FSF's [heiannobare]). The bare-king
-//     rule is checked against movegen's independent Heian dai generator and
-//     by scenario tests instead.
+//   - under the bare-king rule Fairy-Stockfish's extinction rule (with
+//     extinctionClaim, [heian]) ends the game where Kirin does, but it has no
+//     draw for two bare kings: it plays King against King on. Kirin's count
+//     of such a node is 0 below it; the reference's is the perft of the
+//     same position with the rule off (nothing is left to bare), which
+//     perftFSF adds back;
+//   - SjaakII's perft ignores the bare-king rule, so okisaki is compared
+//     with the rule switched off on both sides; the rule itself is checked
+//     against Fairy-Stockfish in positions whose pieces shogi has too
+//     (TestCrossCheckBareKing).
 
 // referenceEngine returns the path of a reference engine, or skips (fails
 // under KIRIN_REQUIRE_REFERENCE_ENGINES) when it is not installed.
@@ -118,6 +122,21 @@ func externalFEN(pos *movegen.Position) string {
 // perftPlusDropMates returns Kirin's perft and the number of mating drops of
 // NoDropMate pieces at the last ply (legal but for that rule).
 func perftPlusDropMates(pos *movegen.Position, depth int) (nodes, mates uint64) {
+	return perftFSF(pos, nil, depth)
+}
+
+// perftFSF is perftPlusDropMates counted as Fairy-Stockfish counts the
+// bare-king rule when noBare (the variant with the rule off) is not nil: a
+// node where both sides are bare (Kirin: a draw, no children) counts its
+// subtree as a game without the rule.
+func perftFSF(pos *movegen.Position, noBare *movegen.Variant, depth int) (nodes, mates uint64) {
+	if noBare != nil && pos.GameOver() && pos.StaticOutcome().Reason == movegen.ReasonBareKings {
+		kk, err := movegen.NewPosition(noBare, pos.SFEN())
+		if err != nil {
+			panic(err)
+		}
+		return perftFSF(kk, nil, depth)
+	}
 	var legal, pseudo movegen.MoveList
 	pos.GenerateLegal(&legal)
 	if depth == 1 {
@@ -142,7 +161,7 @@ func perftPlusDropMates(pos *movegen.Position, depth int) (nodes, mates uint64) 
 	}
 	for _, m := range legal.Slice() {
 		pos.Make(m)
-		n, k := perftPlusDropMates(pos, depth-1)
+		n, k := perftFSF(pos, noBare, depth-1)
 		pos.Unmake()
 		nodes += n
 		mates += k
@@ -239,6 +258,17 @@ func sjaakPerft(t testing.TB, bin, variant, fen string, depth int) []uint64 {
 // seconds each on CI's two cores.
 const nodeBudget = 3_000_000
 
+// withoutBareKing returns a copy of v with the bare-king rule off, or nil if
+// v has none.
+func withoutBareKing(v *movegen.Variant) *movegen.Variant {
+	if !v.BareKing {
+		return nil
+	}
+	noBare := *v
+	noBare.BareKing = false
+	return &noBare
+}
+
 func TestCrossCheckFairyStockfish(t *testing.T) {
 	bin := referenceEngine(t, "fairy-stockfish")
 	for _, variant := range []string{"shogi", "heian"} {
@@ -246,28 +276,53 @@ func TestCrossCheckFairyStockfish(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fsfName := variant
-		if v.BareKing {
-			noBare := *v
-			noBare.BareKing = false
-			v, fsfName = &noBare, variant+"nobare"
-		}
 		for i, c := range readEPD(t, variant) {
-			pos, err := movegen.NewPosition(v, c.sfen)
-			if err != nil {
-				t.Fatal(err)
-			}
-			fen := externalFEN(pos)
-			for d := 1; d <= len(c.nodes) && c.nodes[d-1] <= nodeBudget; d++ {
-				kirin, mates := perftPlusDropMates(pos, d)
-				ref := fsfPerft(t, bin, fsfName, fen, d)
-				if ref != kirin+mates {
-					t.Errorf("%s #%d %s d%d: Fairy-Stockfish %d, Kirin %d + %d mating pawn drops", variant, i+1, c.sfen, d, ref, kirin, mates)
-				} else {
-					t.Logf("%s #%d d%d: %d = Fairy-Stockfish %d - %d mating pawn drops", variant, i+1, d, kirin, ref, mates)
-				}
-			}
+			checkFSF(t, bin, v, variant, fmt.Sprintf("%s #%d", variant, i+1), c.sfen, c.nodes)
 		}
+	}
+}
+
+// checkFSF compares Kirin's perft of sfen in v (pinned counts nodes, for
+// depths 1..len(nodes), up to the node budget) with Fairy-Stockfish's in its
+// variant fsfName, adding back the convention differences (perftFSF).
+func checkFSF(t *testing.T, bin string, v *movegen.Variant, fsfName, label, sfen string, nodes []uint64) {
+	t.Helper()
+	pos, err := movegen.NewPosition(v, sfen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fen := externalFEN(pos)
+	noBare := withoutBareKing(v)
+	for d := 1; d <= len(nodes) && nodes[d-1] <= nodeBudget; d++ {
+		kirin := movegen.Perft(pos, d)
+		if kirin != nodes[d-1] {
+			t.Errorf("%s %s d%d: Kirin %d, pinned %d", label, sfen, d, kirin, nodes[d-1])
+		}
+		fsfWay, mates := perftFSF(pos, noBare, d)
+		ref := fsfPerft(t, bin, fsfName, fen, d)
+		kk := fsfWay - kirin
+		if ref != fsfWay+mates {
+			t.Errorf("%s %s d%d: Fairy-Stockfish %d, Kirin %d + %d below two bare kings + %d mating pawn drops", label, sfen, d, ref, kirin, kk, mates)
+		} else {
+			t.Logf("%s d%d: Kirin %d = Fairy-Stockfish %d - %d below two bare kings - %d mating pawn drops", label, d, kirin, ref, kk, mates)
+		}
+	}
+}
+
+// TestCrossCheckBareKing checks the bare-king rule's perft convention
+// against Fairy-Stockfish 11.1 in positions built for it (docs/perft.md):
+// where the bared side's reply cannot bare the winner back, the game is over
+// at once; where the winner kept a single piece besides its King, the bared
+// side replies. Okisaki positions use only pieces shogi has too, so the
+// [okisakishogi] section of testdata/fsf-variants.ini plays them.
+func TestCrossCheckBareKing(t *testing.T) {
+	bin := referenceEngine(t, "fairy-stockfish")
+	for _, c := range bareKingCases {
+		v, err := movegen.Lookup(c.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkFSF(t, bin, v, c.fsf, c.name, c.sfen, c.nodes)
 	}
 }
 
@@ -299,4 +354,19 @@ func TestCrossCheckSjaakII(t *testing.T) {
 			}
 		}
 	}
+}
+
+// bareKingCases are the positions of TestCrossCheckBareKing with Kirin's
+// counts; fsf names the Fairy-Stockfish variant (testdata/fsf-variants.ini).
+var bareKingCases = []struct {
+	name, variant, fsf, sfen string
+	nodes                    []uint64
+}{
+	// Gx6c bares White; with the Pawn in hand Black has 3 pieces, so White
+	// gets no reply (movegen/testdata/perft/okisaki.epd).
+	{"okisaki/bareking", "okisaki", "okisakishogi", "4k5/10/4p5/4G5/10/10/10/10/10/4K5 b - 1", []uint64{11, 56, 606, 3430}},
+	// Black is bare but White has only King + Pawn: Black replies. Kx6i
+	// bares White, and Black's King with the Pawn in hand is 2 pieces, so
+	// White replies too (5 King moves); then White, bare, has lost.
+	{"okisaki/king-takes-last", "okisaki", "okisakishogi", "4k5/10/10/10/10/10/10/10/4p5/4K5 b - 1", []uint64{5, 5, 0, 0}},
 }

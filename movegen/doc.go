@@ -57,7 +57,8 @@
 // drops (no dead drops, nifu). GenerateLegal adds the filters: no self-check
 // in check variants, no mating drop of a NoDropMate piece, the chu
 // lion-trading rules of the rule set in force (jcsa, lishogi, hachu), and no
-// moves at all once GameOver (royal captured, bare king after its reply).
+// moves at all once GameOver (royal captured, or a bare king the rule has
+// decided: after its reply, or at once when no reply can help it).
 // GenerateCaptures and GenerateQuiets split GenerateLegal in two for a
 // search that tries the captures first.
 //

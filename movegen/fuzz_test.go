@@ -7,7 +7,7 @@ import (
 
 // fuzzVariant picks a built-in game (the chu rule sets count as games).
 func fuzzVariant(t testing.TB, i uint8) *Variant {
-	specs := []string{"shogi", "okisaki", "heian", "heiandai", "chu", "dai", "chu/lishogi", "chu/hachu"}
+	specs := []string{"shogi", "okisaki", "heian", "heiandai", "chu", "dai", "chu/lishogi", "chu/hachu", "tai"}
 	return perftVariant(t, specs[int(i)%len(specs)])
 }
 
@@ -49,6 +49,10 @@ func FuzzParseSFEN(f *testing.F) {
 	f.Add(uint8(4), "6k5/12/12/12/12/6n5/6P5/12/12/12/12/5K6 w 6g 9")
 	f.Add(uint8(5), "7k7/15/15/15/15/15/15/7l!7/15/15/15/15/15/15/7K7 b - 1")
 	f.Add(uint8(0), "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN+ b - 1")
+	// + and a piece's own code for its promoted form (tai: +[de] is [cp]).
+	f.Add(uint8(0), "4k4/9/9/9/4+[p]4/9/9/9/4K3+K b - 1")
+	f.Add(uint8(4), "6k5/12/12/12/12/5+e+N5/12/12/12/12/12/6K5 b - 1")
+	f.Add(uint8(8), "e24/25/25/25/25/25/25/25/25/25/25/25/10+[de]3+[ln]+[ff]9/25/25/25/25/25/25/25/25/25/25/25/24E b - 1")
 	f.Fuzz(func(t *testing.T, vi uint8, sfen string) {
 		v := fuzzVariant(t, vi)
 		pos, err := NewPosition(v, sfen)

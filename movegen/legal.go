@@ -128,7 +128,11 @@ func (pos *Position) legalFilter(m Move, inCheck bool, pins *pinSet) bool {
 // non-royal piece, and a royal piece only if that royal is unprotected: no
 // enemy piece other than an emperor could recapture, and, if the enemy keeps
 // an emperor, some other piece of ours guards the square (their emperor may
-// only take our emperor when ours is unprotected). Under emperor = any (TSA,
+// only take our emperor when ours is unprotected). With emperorguard =
+// everywhere (Evans: an emperor protects every square) the enemy emperor
+// protects the square whatever guards it, so no royal may be taken while the
+// enemy keeps an emperor, and its emperor only when nothing else of the enemy
+// could retake. Under emperor = any (TSA,
 // Evans) it may capture no protected piece, royal or not, and the enemy
 // emperor protects every square, as the sheet says ("every piece is
 // protected by its own emperor"; it does not apply the one-step reasoning
@@ -155,7 +159,7 @@ func (pos *Position) emperorCaptureOK(m Move, us Color) bool {
 	} else {
 		protected := pos.attacked(t, them)
 		if !protected && pos.hasEmperorBesides(them, t) {
-			protected = !pos.attacked(t, us)
+			protected = v.emperorGuardsAll || !pos.attacked(t, us)
 		}
 		ok = !protected
 	}
@@ -308,17 +312,38 @@ func (pos *Position) hasLegalMove() bool {
 }
 
 // GameOver reports whether the game has ended in this position: a side has
-// lost its last royal, or (bare-king rule) the side that just moved has
-// nothing but a single royal left after its reply, which loses unless it
-// bared the opponent in return (a draw). Mate and stalemate show as a
-// position without legal moves. This is also the perft convention: such a
-// node has no children, as Fairy-Stockfish counts.
+// lost its last royal, or the bare-king rule has decided it (bareKingOver).
+// Mate and stalemate show as a position without legal moves. This is also
+// the perft convention: such a node has no children, as Fairy-Stockfish
+// counts (docs/perft.md).
 func (pos *Position) GameOver() bool {
 	us, them := pos.side, pos.side.Other()
 	if pos.royals[us] == 0 || pos.royals[them] == 0 {
 		return true
 	}
-	return pos.v.BareKing && pos.bare(them)
+	return pos.v.BareKing && pos.bareKingOver()
+}
+
+// bareKingOver applies the bare-king rule to the position. It is over when
+//   - the side that just moved is bare: it was bared and its reply did not
+//     change that (it loses), or it bared the opponent back (both bare: a
+//     draw); or
+//   - the side to move is bare and its reply cannot change the result: the
+//     opponent has three or more pieces counting royals and hand, so no
+//     single capture can bare it back, and it does not stand to lose its
+//     last royal (it has two or more, or its only one is not attacked).
+//     With two pieces or fewer the bared side gets its reply. This is
+//     Fairy-Stockfish's count (extinctionClaim with an opponent count of 2):
+//     whether the bared royal can reach the piece does not matter.
+func (pos *Position) bareKingOver() bool {
+	us, them := pos.side, pos.side.Other()
+	if pos.bare(them) {
+		return true
+	}
+	if !pos.bare(us) || pos.pieceTotal(them) < 3 {
+		return false
+	}
+	return pos.royals[them] > 1 || !pos.royalAttacked(them)
 }
 
 // bare reports whether side c has nothing but one royal piece (on the board
@@ -333,6 +358,16 @@ func (pos *Position) bare(c Color) bool {
 		}
 	}
 	return true
+}
+
+// pieceTotal returns how many pieces side c has, royals included, on the
+// board and in hand.
+func (pos *Position) pieceTotal(c Color) int {
+	n := pos.royals[c] + int(pos.nonRoyal[c])
+	for _, t := range pos.v.HandTypes {
+		n += int(pos.hand[c][t])
+	}
+	return n
 }
 
 // lionTradeOK applies the chu lion-trading rules (chu sheet, sections 5 and

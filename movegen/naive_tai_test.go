@@ -199,6 +199,9 @@ type tsCell struct {
 type tsBoard struct {
 	sq    [tsN][tsN]tsCell
 	black bool
+	// everywhere: §1.6 read as Evans does, an emperor protects every
+	// square (option emperorguard = everywhere).
+	everywhere bool
 }
 
 type tsSq [2]int
@@ -685,7 +688,8 @@ func (b *tsBoard) hasEmperor(black bool) bool {
 // legal only if the royal is unprotected, that is if after the capture no
 // enemy piece but an emperor could capture on t, and, while the enemy keeps
 // an emperor (which could retake only an unprotected emperor), some other
-// piece of ours could capture on t were an enemy standing there.
+// piece of ours could capture on t were an enemy standing there. Read as
+// Evans does (everywhere), an enemy emperor protects t in any case.
 func (b *tsBoard) emperorOK(m tsMove) bool {
 	us := b.black
 	after := b.make(m)
@@ -693,6 +697,9 @@ func (b *tsBoard) emperorOK(m tsMove) bool {
 		return false
 	}
 	if after.hasEmperor(!us) {
+		if b.everywhere {
+			return false
+		}
 		probe := after
 		probe.sq[m.to[0]][m.to[1]] = tsCell{p: tsPieces["P"], black: !us}
 		return probe.canCapture(us, m.to)
@@ -966,6 +973,57 @@ func tsCompareTree(b *tsBoard, pos *movegen.Position, plies int, path string) st
 		}
 	}
 	return ""
+}
+
+// tsOptionCases are perft counts under a tai option, agreed by both
+// generators: the emperor positions of tsCases with emperorguard =
+// everywhere (§1.6, Evans), where our gold covering 1a no longer makes
+// White's prince takeable.
+var tsOptionCases = []struct {
+	name, option, sfen string
+	nodes              []uint64
+}{
+	{"emperor", "emperorguard=everywhere", "[cp]22g[cp]/25/25/25/25/25/25/25/25/25/25/25/12E12/25/25/25/25/25/25/25/25/25/25/1G23/[CP]24 b - 1", []uint64{629, 5655}},
+	{"note-emperor-vs-emperor", "emperorguard=everywhere", "e23[cp]/25/25/25/25/25/25/25/25/25/25/25/12E12/25/25/25/25/25/25/25/25/25/25/25/[CP]24 b - 1", []uint64{625, 390000}},
+	{"note-emperor-vs-emperor-cover", "emperorguard=everywhere", "e23[cp]/23G1/25/25/25/25/25/25/25/25/25/25/12E12/25/25/25/25/25/25/25/25/25/25/25/[CP]24 b - 1", []uint64{630, 393118}}, // default 631, 393740
+}
+
+// TestNaiveTaiOptionPerft compares perft under an option with the naive
+// generator (which knows the option) and with the pinned counts.
+func TestNaiveTaiOptionPerft(t *testing.T) {
+	for _, tc := range tsOptionCases {
+		for depth := 1; depth <= len(tc.nodes); depth++ {
+			t.Run(fmt.Sprintf("%s/%s/d%d", tc.name, tc.option, depth), func(t *testing.T) {
+				pinned := tc.nodes[depth-1]
+				if testing.Short() && pinned > 300000 {
+					t.Skip("large tree under -short")
+				}
+				b, err := tsParse(tc.sfen)
+				if err != nil {
+					t.Fatal(err)
+				}
+				b.everywhere = tc.option == "emperorguard=everywhere"
+				v, err := movegen.Lookup("tai")
+				if err != nil {
+					t.Fatal(err)
+				}
+				if v, err = v.WithOptions(tc.option); err != nil {
+					t.Fatal(err)
+				}
+				pos, err := movegen.NewPosition(v, tc.sfen)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, want := movegen.Perft(pos, depth), tsPerft(&b, depth)
+				if got != want {
+					t.Errorf("perft(%d): movegen %d, naive %d", depth, got, want)
+				}
+				if got != pinned {
+					t.Errorf("perft(%d) = %d, pinned %d", depth, got, pinned)
+				}
+			})
+		}
+	}
 }
 
 // TestNaiveTaiPerft compares perft with the naive generator and with the

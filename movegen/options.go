@@ -43,6 +43,11 @@ var codeOptions = map[string][]string{
 	// sheet 1.6, default); any = it may take no protected piece at all, and
 	// the enemy emperor protects every square (TSA, Evans; ⚠12).
 	"emperor": {"royal", "any"},
+	// emperorguard: who protects under emperor = royal. legal = the enemy
+	// emperor protects a square only where its recapture would itself be
+	// legal (default); everywhere = an emperor protects every square (Evans,
+	// tai sheet 1.6). Under emperor = any it always protects every square.
+	"emperorguard": {"legal", "everywhere"},
 	// stalemate: a side without legal moves loses (loss) or draws (draw).
 	"stalemate": {"loss", "draw"},
 	// repetition: under repetition = reiwa, recreating a position is illegal
@@ -132,6 +137,7 @@ func (v *Variant) setOptions(s *section, choices map[string]string) error {
 		o.Value = choices[n]
 	}
 	v.emperorAny = v.Option("emperor") == "any"
+	v.emperorGuardsAll = v.Option("emperorguard") == "everywhere"
 	v.stalemateDraw = v.Option("stalemate") == "draw"
 	v.repFourth = v.Option("repetition") == "fourth"
 	return nil

@@ -78,7 +78,7 @@ func TestVariantOptionsAPI(t *testing.T) {
 			t.Errorf("option %s: value %q (default %q), line %q", o.Name, o.Value, o.Values[0], o.Line)
 		}
 	}
-	want := "prince flyingdragon liondogpromo rushingbird liondog teachingking emperor sparrow fierceeagle freedemon neighborking donkey peacock stalemate goblin"
+	want := "prince flyingdragon liondogpromo rushingbird liondog teachingking emperor emperorguard sparrow fierceeagle freedemon neighborking donkey peacock stalemate goblin"
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("tai options %q, want %q", got, want)
 	}
@@ -295,7 +295,10 @@ func TestTaiOptionPromotions(t *testing.T) {
 // TestTaiOptionEmperor checks emperor = any (sheet 1.6 and ⚠12, TSA and
 // Evans): no protected piece may be taken, and the enemy emperor protects
 // every square, so nothing but the enemy emperor itself can be taken while
-// it is on the board.
+// it is on the board. It also checks emperorguard = everywhere (sheet 1.6,
+// Evans' reading of "protected" under the default rule): the enemy emperor
+// protects a royal even where its recapture would be illegal because
+// another piece of ours guards the square.
 func TestTaiOptionEmperor(t *testing.T) {
 	const (
 		// Black's emperor 13m; White: princes 25a and 1a, a gold 2a
@@ -305,33 +308,47 @@ func TestTaiOptionEmperor(t *testing.T) {
 		emperors = "e23[cp]/25/13p11/25/25/25/25/25/25/25/25/25/12E12/25/25/25/25/25/25/25/25/25/25/25/[CP]24 b - 1"
 		// As above with a White gold on 25b guarding the emperor.
 		guarded = "e23[cp]/g24/13p11/25/25/25/25/25/25/25/25/25/12E12/25/25/25/25/25/25/25/25/25/25/25/[CP]24 b - 1"
+		// White's emperor 25a and prince 1a, nothing else of White's guards
+		// the prince; Black's gold 2b does, so White's emperor could not
+		// legally retake a Black emperor on 1a (design note section 7,
+		// emperor-vs-emperor-cover).
+		covered = "e23[cp]/23G1/25/25/25/25/25/25/25/25/25/25/12E12/25/25/25/25/25/25/25/25/25/25/25/[CP]24 b - 1"
 	)
+	settings := [][]string{{"emperor=royal"}, {"emperorguard=everywhere"}, {"emperor=any"}}
 	cases := []struct {
 		name, sfen, move string
-		royal, any       bool
+		want             [3]bool // legal under each of settings
 	}{
-		{"unprotected prince", noEmperor, "13m25a", true, true},
-		{"protected prince", noEmperor, "13m1a", false, false},
-		{"protected gold", noEmperor, "13m2a", true, false},
-		{"unprotected pawn while their emperor lives", emperors, "13m12c", true, false},
-		{"their unprotected emperor", emperors, "13m25a", true, true},
-		{"their protected emperor", guarded, "13m25a", false, false},
-		{"a move to an empty square", emperors, "13m13a", true, true},
+		{"unprotected prince", noEmperor, "13m25a", [3]bool{true, true, true}},
+		{"protected prince", noEmperor, "13m1a", [3]bool{false, false, false}},
+		{"protected gold", noEmperor, "13m2a", [3]bool{true, true, false}},
+		{"unprotected pawn while their emperor lives", emperors, "13m12c", [3]bool{true, true, false}},
+		{"their unprotected emperor", emperors, "13m25a", [3]bool{true, true, true}},
+		{"their protected emperor", guarded, "13m25a", [3]bool{false, false, false}},
+		{"prince their emperor cannot legally retake", covered, "13m1a", [3]bool{true, false, false}},
+		{"prince their emperor may retake", emperors, "13m1a", [3]bool{false, false, false}},
+		{"their emperor, our gold near", covered, "13m25a", [3]bool{true, true, true}},
+		{"a move to an empty square", emperors, "13m13a", [3]bool{true, true, true}},
 	}
 	for _, c := range cases {
-		for _, setting := range []string{"emperor=royal", "emperor=any"} {
-			pos := optPos(t, "tai", c.sfen, setting)
+		for i, setting := range settings {
+			pos := optPos(t, "tai", c.sfen, setting...)
 			_, err := pos.ParseMoveUSI(c.move)
 			if err != nil && !errors.Is(err, ErrIllegal) {
 				t.Fatalf("%s: %v", c.name, err)
 			}
-			want := c.royal
-			if setting == "emperor=any" {
-				want = c.any
+			if (err == nil) != c.want[i] {
+				t.Errorf("%s under %s: %s legal = %v, want %v", c.name, setting, c.move, err == nil, c.want[i])
 			}
-			if (err == nil) != want {
-				t.Errorf("%s under %s: %s legal = %v, want %v", c.name, setting, c.move, err == nil, want)
-			}
+		}
+	}
+	// Under emperor = any the enemy emperor protects every square already:
+	// emperorguard changes nothing there.
+	for _, c := range cases {
+		a := optPos(t, "tai", c.sfen, "emperor=any")
+		b := optPos(t, "tai", c.sfen, "emperor=any", "emperorguard=everywhere")
+		if na, nb := Perft(a, 1), Perft(b, 1); na != nb {
+			t.Errorf("%s: emperor=any has %d moves, with emperorguard=everywhere %d", c.name, na, nb)
 		}
 	}
 }

@@ -70,9 +70,10 @@ func (pos *Position) MoveNumber() int { return pos.moveNo }
 // Outcome decides whether the game has ended in this position, for every
 // game, as the rules sheets say:
 //   - a side without royal pieces has lost (royal capture games);
-//   - bare king: the side that just moved has nothing but a single royal
-//     left after its reply and loses, unless it bared the opponent in return
-//     (a draw);
+//   - bare king: a side with nothing but a single royal loses, at once if
+//     its reply cannot change that (the opponent has three or more pieces
+//     and does not stand to lose its last royal), else when its reply left
+//     it bare; both sides bare is a draw (see bareKingOver);
 //   - repetition, by the variant's rule (RepShogi, RepHaChu, RepJCSA,
 //     RepLishogi), looking at the whole game since the position was set up;
 //   - impasse (okisaki): both royals inside their promotion zones and the

@@ -64,6 +64,16 @@ func TestOutcome(t *testing.T) {
 			[]string{"5d5c"}, Outcome{Result: Ongoing}},
 		{"bare back is a draw", "heian", "", "4k4/5s3/5G3/9/9/9/9/4K4 b - 1",
 			[]string{"4c4b", "5a4b"}, Outcome{Draw, ReasonBareKings}},
+		{"no reply when none can bare back", "heian", "", "4k4/9/9/8p/8G/9/9/S3K4 b - 1",
+			[]string{"1e1d"}, Outcome{BlackWins, ReasonBareKing}},
+		{"okisaki: the captured piece in hand counts", "okisaki", "", "4k5/10/4p5/4G5/10/10/10/10/10/4K5 b - 1",
+			[]string{"6d6c"}, Outcome{BlackWins, ReasonBareKing}},
+		{"chu: no reply when the lone King is safe", "chu", "", "6k4s/12/7K4/12/12/12/12/12/12/12/12/G10R b - 1",
+			[]string{"1l1a"}, Outcome{BlackWins, ReasonBareKing}},
+		{"chu: a bared King that can take the lone King replies", "chu", "", "6k4s/7K4/12/12/12/12/12/12/12/12/12/G10R b - 1",
+			[]string{"1l1a"}, Outcome{Result: Ongoing}},
+		{"chu: and wins by taking it", "chu", "", "6k4s/7K4/12/12/12/12/12/12/12/12/12/G10R b - 1",
+			[]string{"1l1a", "6a5b"}, Outcome{WhiteWins, ReasonRoyalCaptured}},
 		{"okisaki bare needs an empty hand", "okisaki", "", "4k5/10/4p5/4G5/10/10/10/10/10/4K5 b p 1",
 			[]string{"6d6c", "6a5a"}, Outcome{Result: Ongoing}},
 		{"four-fold repetition draws", "shogi", "", "4k4/9/9/9/9/9/9/9/4K4 b - 1",
@@ -88,6 +98,9 @@ func TestOutcome(t *testing.T) {
 		}
 		if pos.Key() != pos.ComputeKey() {
 			t.Errorf("%s: Outcome changed the position", c.name)
+		}
+		if over := c.want.Reason == ReasonBareKing || c.want.Reason == ReasonBareKings; over && !pos.GameOver() {
+			t.Errorf("%s: GameOver() = false, want true: a decided game has no moves", c.name)
 		}
 	}
 }

@@ -90,36 +90,48 @@ var perftCases = []perftCase{
 	{"okisaki/dropmate-hand", "okisaki", "8lk/10/8G1/10/10/10/10/5P4/10/5K4 b QNPr 1", 1, 281, "hand count (see comment)"},
 	{"okisaki/dropmate-hand", "okisaki", "8lk/10/8G1/10/10/10/10/5P4/10/5K4 b QNPr 1", 2, 25071, "SjaakII 1.4.1 minus its mating pawn drops (bench xcheck)"},
 	{"okisaki/dropmate-hand", "okisaki", "8lk/10/8G1/10/10/10/10/5P4/10/5K4 b QNPr 1", 3, 4542003, "kirin only (beyond the cross-check's node budget)"},
-	// Gx6c bares White (nothing in hand either); White's one reply cannot bare Black back, so the game ends there. Hand count d1: Gold 6 + King 5 = 11.
+	// Gx6c bares White (nothing in hand either). Black then has King, Gold and the Pawn in hand, so no reply could bare it back: the game is over at once, White gets no reply. Hand count d1: Gold 6 + King 5 = 11.
 	{"okisaki/bareking", "okisaki", "4k5/10/4p5/4G5/10/10/10/10/10/4K5 b - 1", 1, 11, "hand count (see comment)"},
-	{"okisaki/bareking", "okisaki", "4k5/10/4p5/4G5/10/10/10/10/10/4K5 b - 1", 2, 58, "SjaakII 1.4.1 (bench xcheck)"},
-	{"okisaki/bareking", "okisaki", "4k5/10/4p5/4G5/10/10/10/10/10/4K5 b - 1", 3, 640, "kirin (bare-king rule; SjaakII's perft ignores it: 838 / 7713 without it)"},
-	{"okisaki/bareking", "okisaki", "4k5/10/4p5/4G5/10/10/10/10/10/4K5 b - 1", 4, 3623, "kirin (bare-king rule; SjaakII's perft ignores it: 838 / 7713 without it)"},
+	{"okisaki/bareking", "okisaki", "4k5/10/4p5/4G5/10/10/10/10/10/4K5 b - 1", 2, 56, "Fairy-Stockfish 11.1 okisakishogi, bare-king rule on (bench xcheck)"},
+	{"okisaki/bareking", "okisaki", "4k5/10/4p5/4G5/10/10/10/10/10/4K5 b - 1", 3, 606, "Fairy-Stockfish 11.1 okisakishogi, bare-king rule on (bench xcheck)"},
+	{"okisaki/bareking", "okisaki", "4k5/10/4p5/4G5/10/10/10/10/10/4K5 b - 1", 4, 3430, "Fairy-Stockfish 11.1 okisakishogi, bare-king rule on (bench xcheck)"},
 	// Start position.
-	{"heian/start", "heian", "lnsgkgsnl/9/ppppppppp/9/9/PPPPPPPPP/9/LNSGKGSNL b - 1", 1, 26, "Fairy-Stockfish 11.1 heiannobare; the bare-king rule does not change this count (bench xcheck)"},
-	{"heian/start", "heian", "lnsgkgsnl/9/ppppppppp/9/9/PPPPPPPPP/9/LNSGKGSNL b - 1", 2, 676, "Fairy-Stockfish 11.1 heiannobare; the bare-king rule does not change this count (bench xcheck)"},
-	{"heian/start", "heian", "lnsgkgsnl/9/ppppppppp/9/9/PPPPPPPPP/9/LNSGKGSNL b - 1", 3, 17108, "Fairy-Stockfish 11.1 heiannobare; the bare-king rule does not change this count (bench xcheck)"},
-	{"heian/start", "heian", "lnsgkgsnl/9/ppppppppp/9/9/PPPPPPPPP/9/LNSGKGSNL b - 1", 4, 432957, "Fairy-Stockfish 11.1 heiannobare; the bare-king rule does not change this count (bench xcheck)"},
+	{"heian/start", "heian", "lnsgkgsnl/9/ppppppppp/9/9/PPPPPPPPP/9/LNSGKGSNL b - 1", 1, 26, "Fairy-Stockfish 11.1 heian, bare-king rule on (bench xcheck)"},
+	{"heian/start", "heian", "lnsgkgsnl/9/ppppppppp/9/9/PPPPPPPPP/9/LNSGKGSNL b - 1", 2, 676, "Fairy-Stockfish 11.1 heian, bare-king rule on (bench xcheck)"},
+	{"heian/start", "heian", "lnsgkgsnl/9/ppppppppp/9/9/PPPPPPPPP/9/LNSGKGSNL b - 1", 3, 17108, "Fairy-Stockfish 11.1 heian, bare-king rule on (bench xcheck)"},
+	{"heian/start", "heian", "lnsgkgsnl/9/ppppppppp/9/9/PPPPPPPPP/9/LNSGKGSNL b - 1", 4, 432957, "Fairy-Stockfish 11.1 heian, bare-king rule on (bench xcheck)"},
 	// Reached by 7f7e 3c3d 7e7d 7c7d 8h7f 2a3c 7f6d 6c6d 3f3e 3d3e 2f2e 3c2e 2h3f 2e3g+ 4h3g 4a3b 5f5e 5c5d 5e5d.
-	{"heian/midgame", "heian", "lnsgk1s1l/6g2/pp3p1pp/2ppP4/6p2/PP1P1PN1P/6G2/L1SGK1S1L w - 20", 1, 27, "Fairy-Stockfish 11.1 heiannobare; the bare-king rule does not change this count (bench xcheck)"},
-	{"heian/midgame", "heian", "lnsgk1s1l/6g2/pp3p1pp/2ppP4/6p2/PP1P1PN1P/6G2/L1SGK1S1L w - 20", 2, 699, "Fairy-Stockfish 11.1 heiannobare; the bare-king rule does not change this count (bench xcheck)"},
-	{"heian/midgame", "heian", "lnsgk1s1l/6g2/pp3p1pp/2ppP4/6p2/PP1P1PN1P/6G2/L1SGK1S1L w - 20", 3, 19069, "Fairy-Stockfish 11.1 heiannobare; the bare-king rule does not change this count (bench xcheck)"},
-	{"heian/midgame", "heian", "lnsgk1s1l/6g2/pp3p1pp/2ppP4/6p2/PP1P1PN1P/6G2/L1SGK1S1L w - 20", 4, 495992, "Fairy-Stockfish 11.1 heiannobare; the bare-king rule does not change this count (bench xcheck)"},
+	{"heian/midgame", "heian", "lnsgk1s1l/6g2/pp3p1pp/2ppP4/6p2/PP1P1PN1P/6G2/L1SGK1S1L w - 20", 1, 27, "Fairy-Stockfish 11.1 heian, bare-king rule on (bench xcheck)"},
+	{"heian/midgame", "heian", "lnsgk1s1l/6g2/pp3p1pp/2ppP4/6p2/PP1P1PN1P/6G2/L1SGK1S1L w - 20", 2, 699, "Fairy-Stockfish 11.1 heian, bare-king rule on (bench xcheck)"},
+	{"heian/midgame", "heian", "lnsgk1s1l/6g2/pp3p1pp/2ppP4/6p2/PP1P1PN1P/6G2/L1SGK1S1L w - 20", 3, 19069, "Fairy-Stockfish 11.1 heian, bare-king rule on (bench xcheck)"},
+	{"heian/midgame", "heian", "lnsgk1s1l/6g2/pp3p1pp/2ppP4/6p2/PP1P1PN1P/6G2/L1SGK1S1L w - 20", 4, 495992, "Fairy-Stockfish 11.1 heian, bare-king rule on (bench xcheck)"},
 	// Hand count: Silver 5 (1c 2c with and without +, 2e), Knight 3c2a+ 3c4a+ only, Lance 7c 7b optional and 7a+ forced = 5, Pawn 8a+ only, King 3 = 16.
 	{"heian/promotions", "heian", "4k4/1P7/6N2/2L5S/9/5s3/9/4K4 b - 1", 1, 16, "hand count (see comment)"},
-	{"heian/promotions", "heian", "4k4/1P7/6N2/2L5S/9/5s3/9/4K4 b - 1", 2, 211, "Fairy-Stockfish 11.1 heiannobare; the bare-king rule does not change this count (bench xcheck)"},
-	{"heian/promotions", "heian", "4k4/1P7/6N2/2L5S/9/5s3/9/4K4 b - 1", 3, 2809, "Fairy-Stockfish 11.1 heiannobare; the bare-king rule does not change this count (bench xcheck)"},
-	{"heian/promotions", "heian", "4k4/1P7/6N2/2L5S/9/5s3/9/4K4 b - 1", 4, 33526, "Fairy-Stockfish 11.1 heiannobare; the bare-king rule does not change this count (bench xcheck)"},
-	// Gx5c bares White; White's reply cannot capture the Gold (it guards 4b 5b 6b), so the game ends. Hand count d1: 6 + 5 = 11.
+	{"heian/promotions", "heian", "4k4/1P7/6N2/2L5S/9/5s3/9/4K4 b - 1", 2, 211, "Fairy-Stockfish 11.1 heian, bare-king rule on (bench xcheck)"},
+	{"heian/promotions", "heian", "4k4/1P7/6N2/2L5S/9/5s3/9/4K4 b - 1", 3, 2809, "Fairy-Stockfish 11.1 heian, bare-king rule on (bench xcheck)"},
+	{"heian/promotions", "heian", "4k4/1P7/6N2/2L5S/9/5s3/9/4K4 b - 1", 4, 33306, "Fairy-Stockfish 11.1 heian, bare-king rule on (bench xcheck)"},
+	// Gx5c bares White. Black keeps only King + Gold, so White gets its reply; it cannot capture the Gold (it guards 4b 5b 6b), so the game ends after it. Hand count d1: 6 + 5 = 11.
 	{"heian/bareking", "heian", "4k4/9/4s4/4G4/9/9/9/4K4 b - 1", 1, 11, "hand count (see comment)"},
-	{"heian/bareking", "heian", "4k4/9/4s4/4G4/9/9/9/4K4 b - 1", 2, 98, "Fairy-Stockfish 11.1 heiannobare; the bare-king rule does not change this count (bench xcheck)"},
-	{"heian/bareking", "heian", "4k4/9/4s4/4G4/9/9/9/4K4 b - 1", 3, 1104, "kirin (bare-king rule; Fairy-Stockfish 11.1 cannot express the bare side's reply; without the rule both give 1126 / 9657)"},
-	{"heian/bareking", "heian", "4k4/9/4s4/4G4/9/9/9/4K4 b - 1", 4, 9151, "kirin (bare-king rule; Fairy-Stockfish 11.1 cannot express the bare side's reply; without the rule both give 1126 / 9657)"},
+	{"heian/bareking", "heian", "4k4/9/4s4/4G4/9/9/9/4K4 b - 1", 2, 98, "Fairy-Stockfish 11.1 heian, bare-king rule on (bench xcheck)"},
+	{"heian/bareking", "heian", "4k4/9/4s4/4G4/9/9/9/4K4 b - 1", 3, 1104, "Fairy-Stockfish 11.1 heian, bare-king rule on (bench xcheck)"},
+	{"heian/bareking", "heian", "4k4/9/4s4/4G4/9/9/9/4K4 b - 1", 4, 9151, "Fairy-Stockfish 11.1 heian, bare-king rule on (bench xcheck)"},
 	// Black is in check from the Knight on 4f and the Silver is pinned by the Lance: only the 5 King moves.
 	{"heian/check-pin", "heian", "4k4/4l4/9/9/9/4Sn3/9/4K4 b - 1", 1, 5, "hand count (see comment)"},
-	{"heian/check-pin", "heian", "4k4/4l4/9/9/9/4Sn3/9/4K4 b - 1", 2, 55, "Fairy-Stockfish 11.1 heiannobare; the bare-king rule does not change this count (bench xcheck)"},
-	{"heian/check-pin", "heian", "4k4/4l4/9/9/9/4Sn3/9/4K4 b - 1", 3, 411, "Fairy-Stockfish 11.1 heiannobare; the bare-king rule does not change this count (bench xcheck)"},
-	{"heian/check-pin", "heian", "4k4/4l4/9/9/9/4Sn3/9/4K4 b - 1", 4, 4509, "kirin (bare-king rule; without it Fairy-Stockfish 11.1 and Kirin give 4891)"},
+	{"heian/check-pin", "heian", "4k4/4l4/9/9/9/4Sn3/9/4K4 b - 1", 2, 55, "Fairy-Stockfish 11.1 heian, bare-king rule on (bench xcheck)"},
+	{"heian/check-pin", "heian", "4k4/4l4/9/9/9/4Sn3/9/4K4 b - 1", 3, 373, "Fairy-Stockfish 11.1 heian, bare-king rule on (bench xcheck)"},
+	{"heian/check-pin", "heian", "4k4/4l4/9/9/9/4Sn3/9/4K4 b - 1", 4, 4509, "Fairy-Stockfish 11.1 heian, bare-king rule on (bench xcheck)"},
+	// Gx1d bares White while Black keeps King, Gold and Silver: no reply can bare Black back, so the game is over at once and White's King gets no reply (d2 was 65 with its 5 replies). Hand count d1: Gold 4 + Silver 2 + King 5 = 11.
+	{"heian/bare-noreply", "heian", "4k4/9/9/8p/8G/9/9/S3K4 b - 1", 1, 11, "hand count (see comment)"},
+	{"heian/bare-noreply", "heian", "4k4/9/9/8p/8G/9/9/S3K4 b - 1", 2, 60, "Fairy-Stockfish 11.1 heian, bare-king rule on (bench xcheck)"},
+	{"heian/bare-noreply", "heian", "4k4/9/9/8p/8G/9/9/S3K4 b - 1", 3, 734, "Fairy-Stockfish 11.1 heian, bare-king rule on (bench xcheck)"},
+	{"heian/bare-noreply", "heian", "4k4/9/9/8p/8G/9/9/S3K4 b - 1", 4, 5249, "Fairy-Stockfish 11.1 heian, bare-king rule on (bench xcheck)"},
+	{"heian/bare-noreply", "heian", "4k4/9/9/8p/8G/9/9/S3K4 b - 1", 5, 68170, "Fairy-Stockfish 11.1 heian, bare-king rule on (bench xcheck)"},
+	// Gx5b bares White with Black keeping King + Gold, so White replies, and Kx5b bares Black back: two bare Kings, a draw, so that node has no children (Fairy-Stockfish plays on there: 364 / 1,470 / 16,062). Hand count d1: Gold 6 + King 5 = 11.
+	{"heian/bare-back", "heian", "4k4/4p4/4G4/9/9/9/9/4K4 b - 1", 1, 11, "hand count (see comment)"},
+	{"heian/bare-back", "heian", "4k4/4p4/4G4/9/9/9/9/4K4 b - 1", 2, 35, "Fairy-Stockfish 11.1 heian, bare-king rule on (bench xcheck) less the moves below two bare Kings"},
+	{"heian/bare-back", "heian", "4k4/4p4/4G4/9/9/9/9/4K4 b - 1", 3, 359, "Fairy-Stockfish 11.1 heian, bare-king rule on (bench xcheck) less the moves below two bare Kings"},
+	{"heian/bare-back", "heian", "4k4/4p4/4G4/9/9/9/9/4K4 b - 1", 4, 1430, "Fairy-Stockfish 11.1 heian, bare-king rule on (bench xcheck) less the moves below two bare Kings"},
+	{"heian/bare-back", "heian", "4k4/4p4/4G4/9/9/9/9/4K4 b - 1", 5, 15672, "Fairy-Stockfish 11.1 heian, bare-king rule on (bench xcheck) less the moves below two bare Kings"},
 	// Start position.
 	{"heiandai/start", "heiandai", "lnicsgkgscinl/ad2t1m1t2da/ppppppppppppp/6p'6/13/13/13/13/13/6P'6/PPPPPPPPPPPPP/AD2T1M1T2DA/LNICSGKGSCINL b - 1", 1, 29, "independent Heian dai generator (naive_test.go)"},
 	{"heiandai/start", "heiandai", "lnicsgkgscinl/ad2t1m1t2da/ppppppppppppp/6p'6/13/13/13/13/13/6P'6/PPPPPPPPPPPPP/AD2T1M1T2DA/LNICSGKGSCINL b - 1", 2, 841, "independent Heian dai generator (naive_test.go)"},
@@ -139,7 +151,7 @@ var perftCases = []perftCase{
 	{"heiandai/check-pin", "heiandai", "6k6/13/6a6/13/13/13/12d/13/13/13/6G6/8C4/6K5L b - 1", 1, 7, "hand count (see comment)"},
 	{"heiandai/check-pin", "heiandai", "6k6/13/6a6/13/13/13/12d/13/13/13/6G6/8C4/6K5L b - 1", 2, 183, "independent Heian dai generator (naive_test.go)"},
 	{"heiandai/check-pin", "heiandai", "6k6/13/6a6/13/13/13/12d/13/13/13/6G6/8C4/6K5L b - 1", 3, 3527, "independent Heian dai generator (naive_test.go)"},
-	{"heiandai/check-pin", "heiandai", "6k6/13/6a6/13/13/13/12d/13/13/13/6G6/8C4/6K5L b - 1", 4, 97426, "kirin only: no independent engine counts this (see docs/perft.md)"},
+	{"heiandai/check-pin", "heiandai", "6k6/13/6a6/13/13/13/12d/13/13/13/6G6/8C4/6K5L b - 1", 4, 97421, "independent Heian dai generator (naive_test.go)"},
 	// Gx7b bares White, and White's only reply Kx7b bares Black back (draw): both end the game. Hand count d1: 6 + 5 = 11.
 	{"heiandai/bareking", "heiandai", "6k6/6s6/6G6/13/13/13/13/13/13/13/13/13/6K6 b - 1", 1, 11, "hand count (see comment)"},
 	{"heiandai/bareking", "heiandai", "6k6/6s6/6G6/13/13/13/13/13/13/13/13/13/6K6 b - 1", 2, 67, "independent Heian dai generator (naive_test.go)"},
@@ -172,12 +184,12 @@ var perftCases = []perftCase{
 	// After 6f6e (Pawn takes Lion) in shogiops' falcon test. JCSA: the Falcon may jump onto the unguarded Lion on 7j. Hand count: King 3, Falcon 40 = 43.
 	{"chu/counterstrike-falcon", "chu", "k11/12/12/12/6P5/12/12/5+h6/12/5N6/12/11K w 6e 2", 1, 43, "hand count (see comment)"},
 	{"chu/counterstrike-falcon", "chu", "k11/12/12/12/6P5/12/12/5+h6/12/5N6/12/11K w 6e 2", 2, 1289, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
-	{"chu/counterstrike-falcon", "chu", "k11/12/12/12/6P5/12/12/5+h6/12/5N6/12/11K w 6e 2", 3, 45856, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
+	{"chu/counterstrike-falcon", "chu", "k11/12/12/12/6P5/12/12/5+h6/12/5N6/12/11K w 6e 2", 3, 45736, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
 	{"chu/counterstrike-falcon", "chu", "k11/12/12/12/6P5/12/12/5+h6/12/5N6/12/11K w 6e 2", 4, 1275298, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
 	// lishogi: no non-Lion may take a Lion except on 6e, so 7h7j goes: 42.
 	{"chu/counterstrike-falcon", "chu/lishogi", "k11/12/12/12/6P5/12/12/5+h6/12/5N6/12/11K w 6e 2", 1, 42, "hand count (see comment)"},
 	{"chu/counterstrike-falcon", "chu/lishogi", "k11/12/12/12/6P5/12/12/5+h6/12/5N6/12/11K w 6e 2", 2, 1284, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
-	{"chu/counterstrike-falcon", "chu/lishogi", "k11/12/12/12/6P5/12/12/5+h6/12/5N6/12/11K w 6e 2", 3, 45651, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
+	{"chu/counterstrike-falcon", "chu/lishogi", "k11/12/12/12/6P5/12/12/5+h6/12/5N6/12/11K w 6e 2", 3, 45531, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
 	{"chu/counterstrike-falcon", "chu/lishogi", "k11/12/12/12/6P5/12/12/5+h6/12/5N6/12/11K w 6e 2", 4, 1273781, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
 	// HaChu: no non-Lion may take a Lion: 42.
 	{"chu/counterstrike-falcon", "chu/hachu", "k11/12/12/12/6P5/12/12/5+h6/12/5N6/12/11K w 6e 2", 1, 42, "hand count (see comment)"},
@@ -187,12 +199,12 @@ var perftCases = []perftCase{
 	// From shogiops: the Kirin on 8j just promoted capturing a Lion. JCSA: 8j is guarded by the Rook, the Lion on 3i is not: 6l3i legal, 6l8j not; 5 Bishop + 3 King - 1 = 7.
 	{"chu/counterstrike-bishop", "chu", "11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b 8j 1", 1, 7, "hand count (see comment)"},
 	{"chu/counterstrike-bishop", "chu", "11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b 8j 1", 2, 496, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
-	{"chu/counterstrike-bishop", "chu", "11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b 8j 1", 3, 6833, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
+	{"chu/counterstrike-bishop", "chu", "11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b 8j 1", 3, 6758, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
 	{"chu/counterstrike-bishop", "chu", "11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b 8j 1", 4, 461921, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
 	// lishogi: only the piece on 8j may be taken, so 6l3i goes.
 	{"chu/counterstrike-bishop", "chu/lishogi", "11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b 8j 1", 1, 7, "shogiops chushogi.test.ts (lishogi rules library)"},
 	{"chu/counterstrike-bishop", "chu/lishogi", "11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b 8j 1", 2, 498, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
-	{"chu/counterstrike-bishop", "chu/lishogi", "11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b 8j 1", 3, 6747, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
+	{"chu/counterstrike-bishop", "chu/lishogi", "11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b 8j 1", 3, 6666, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
 	{"chu/counterstrike-bishop", "chu/lishogi", "11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b 8j 1", 4, 458670, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
 	// The same board without the counter-strike square: both Lion captures are legal.
 	{"chu/no-counterstrike-bishop", "chu/lishogi", "11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b - 1", 1, 8, "shogiops chushogi.test.ts (lishogi rules library)"},
@@ -224,17 +236,17 @@ var perftCases = []perftCase{
 	// Two Black Lions (L! and a promoted Kirin) next to a Gold and a Pawn; the guarded enemy Lion may be taken (no trading rules in dai). Hand count: Lion 8+15+7+8+1 (pass), +O 8+15+7 (the one pass is taken), King 5 = 74.
 	{"dai/lions", "dai", "7k7/15/15/15/8p6/8l!6/7pg6/7L!1+O5/15/15/15/15/15/15/7K7 b - 1", 1, 74, "hand count (see comment)"},
 	{"dai/lions", "dai", "7k7/15/15/15/8p6/8l!6/7pg6/7L!1+O5/15/15/15/15/15/15/7K7 b - 1", 2, 2357, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
-	{"dai/lions", "dai", "7k7/15/15/15/8p6/8l!6/7pg6/7L!1+O5/15/15/15/15/15/15/7K7 b - 1", 3, 151599, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
-	{"dai/lions", "dai", "7k7/15/15/15/8p6/8l!6/7pg6/7L!1+O5/15/15/15/15/15/15/7K7 b - 1", 4, 5039723, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
+	{"dai/lions", "dai", "7k7/15/15/15/8p6/8l!6/7pg6/7L!1+O5/15/15/15/15/15/15/7K7 b - 1", 3, 151564, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
+	{"dai/lions", "dai", "7k7/15/15/15/8p6/8l!6/7pg6/7L!1+O5/15/15/15/15/15/15/7K7 b - 1", 4, 5039586, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
 	// deadpieces=promote. Hand count: 14b14a, 12b13a, 2c1a, 2c3a stay dead (no promotion inside the zone), 12b11a+ must promote (capture), 5f5e and the Knight's two entries optional (6), Falcon 37, King 5 = 53.
 	{"dai/promotions", "dai", "4s2k7/1P1U11/13N1/15/15/10P4/5N6p2/12+H2/15/15/15/15/15/15/7K7 b - 1", 1, 53, "hand count (see comment)"},
 	{"dai/promotions", "dai", "4s2k7/1P1U11/13N1/15/15/10P4/5N6p2/12+H2/15/15/15/15/15/15/7K7 b - 1", 2, 471, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
 	{"dai/promotions", "dai", "4s2k7/1P1U11/13N1/15/15/10P4/5N6p2/12+H2/15/15/15/15/15/15/7K7 b - 1", 3, 24321, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
-	{"dai/promotions", "dai", "4s2k7/1P1U11/13N1/15/15/10P4/5N6p2/12+H2/15/15/15/15/15/15/7K7 b - 1", 4, 256833, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
+	{"dai/promotions", "dai", "4s2k7/1P1U11/13N1/15/15/10P4/5N6p2/12+H2/15/15/15/15/15/15/7K7 b - 1", 4, 256629, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
 	// The Rook may take the King; the Crown Prince keeps Black alive. Hand count: King 5, Rook 32 = 37.
 	{"dai/prince", "dai", "7k7/15/15/15/15/15/15/15/7r7/15/15/15/15/2G12/7K4+E2 w - 1", 1, 37, "hand count (see comment)"},
 	{"dai/prince", "dai", "7k7/15/15/15/15/15/15/15/7r7/15/15/15/15/2G12/7K4+E2 w - 1", 2, 582, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
-	{"dai/prince", "dai", "7k7/15/15/15/15/15/15/15/7r7/15/15/15/15/2G12/7K4+E2 w - 1", 3, 21276, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
+	{"dai/prince", "dai", "7k7/15/15/15/15/15/15/15/7r7/15/15/15/15/2G12/7K4+E2 w - 1", 3, 21266, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
 	{"dai/prince", "dai", "7k7/15/15/15/15/15/15/15/7r7/15/15/15/15/2G12/7K4+E2 w - 1", 4, 355427, "kirin only: no independent engine counts this (see docs/perft.md); HaChu 0.21 agrees on the depth-1 move lists of chu and dai positions (bench hachu_test)"},
 }
 

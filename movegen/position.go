@@ -430,7 +430,10 @@ func (pos *Position) ComputeKey() uint64 {
 
 // NewPosition sets up a position of variant v from an SFEN string
 // (board, side, hand, lion-capture or pass field, move number; the last
-// three are optional). "startpos" gives the variant's start position.
+// three are optional). "startpos" gives the variant's start position. On
+// the board a promoted piece may be written with its own code or as + and
+// the code of the piece it promoted from (+[DE] for tai's [CP]); SFEN
+// writes the own code.
 func NewPosition(v *Variant, sfen string) (*Position, error) {
 	if sfen == "startpos" {
 		sfen = v.StartSFEN
@@ -561,6 +564,27 @@ func readPieceID(s string, i int) (string, Color, int, bool) {
 	return id, col, j - i, true
 }
 
+// sfenPiece returns the type an upper-case SFEN piece code names on the
+// board: a type's own ID, or + and the ID of a piece with a promoted form,
+// which names that form. Other tools write every promoted piece that way
+// (shogi SFEN's +P); Kirin writes a promoted type's own ID where it has one
+// ([CP] for tai's promoted Drunk Elephant) and reads both. A piece has at
+// most one promoted form (PieceInfo.PromotesTo), so +X is never ambiguous;
+// for a piece without one it is an error.
+func (v *Variant) sfenPiece(id string) (PieceType, error) {
+	if t, ok := v.byID[id]; ok {
+		return t, nil
+	}
+	if base, ok := v.byID[strings.TrimPrefix(id, "+")]; ok && id[0] == '+' {
+		info := &v.Pieces[base]
+		if info.PromotesTo != 0 {
+			return info.PromotesTo, nil
+		}
+		return 0, fmt.Errorf("%s (%s) does not promote in %s", info.ID, info.Name, v.Name)
+	}
+	return 0, fmt.Errorf("unknown piece in %s", v.Name)
+}
+
 func (pos *Position) parseBoard(b string) error {
 	v := pos.v
 	rows := strings.Split(b, "/")
@@ -592,9 +616,9 @@ func (pos *Position) parseBoard(b string) error {
 			if !ok {
 				return fmt.Errorf("rank %d: unexpected %q", r+1, row[i:i+1])
 			}
-			t, known := v.byID[id]
-			if !known {
-				return fmt.Errorf("rank %d: unknown piece %q in %s", r+1, row[i:i+n], v.Name)
+			t, err := v.sfenPiece(id)
+			if err != nil {
+				return fmt.Errorf("rank %d: %q: %v", r+1, row[i:i+n], err)
 			}
 			if f >= v.Files {
 				return fmt.Errorf("rank %d has more than %d squares", r+1, v.Files)

@@ -1,6 +1,7 @@
 package movegen
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -106,6 +107,97 @@ func TestSFENState(t *testing.T) {
 	if d.LionCaptureSquare() != NoSquare || c.Key() == d.Key() {
 		t.Error("the lion-capture field is not part of the state")
 	}
+}
+
+// TestSFENPromotedInput: on the board, + and a piece's own code names its
+// promoted form in every game, as other tools write it (+[de] for tai's
+// promoted Drunk Elephant, whose type Kirin writes [cp]); Kirin reads it
+// and writes the canonical code. + before a piece that does not promote is
+// an error that says so.
+func TestSFENPromotedInput(t *testing.T) {
+	cases := []struct {
+		variant string // a built-in name, then ,option=value to set an option
+		in      string // the piece as written
+		want    string // the canonical piece text, "" for an error
+		err     string // a part of the error
+	}{
+		// Games whose promoted types have +X codes: both spellings.
+		{"shogi", "+P", "+P", ""},
+		{"shogi", "+[p]", "+p", ""},
+		{"shogi", "+r", "+r", ""},
+		{"shogi", "+K", "", "K (king) does not promote in shogi"},
+		{"shogi", "+G", "", "G (gold) does not promote in shogi"},
+		{"heian", "+S", "+S", ""},
+		{"heian", "+g", "", "G (gold) does not promote in heian"},
+		{"chu", "+E", "+E", ""},
+		{"chu", "+[h]", "+h", ""},
+		{"chu", "+N", "", "N (lion) does not promote in chu"},
+		{"chu", "+q", "", "Q (free-king) does not promote in chu"},
+		{"chu", "+[ln]", "", "unknown piece in chu"},
+		{"dai", "+O", "+O", ""},
+		{"dai", "+x'", "+x'", ""},
+		{"dai", "+L!", "", "L! (lion) does not promote in dai"},
+		// Tai: most pieces promote into an existing type (becomes=).
+		{"tai", "+[de]", "[cp]", ""},
+		{"tai", "+[DE]", "[CP]", ""},
+		{"tai", "+[ln]", "[ff]", ""},
+		{"tai", "+[SM]", "G", ""},
+		{"tai", "+[ok]", "[lgn]", ""},
+		{"tai", "+[ky]", "[gd]", ""},
+		{"tai", "+[eb]", "+[eb]", ""},
+		{"tai", "+[ff]", "", "FF (furious-fiend) does not promote in tai"},
+		{"tai", "+[cp]", "", "CP (prince) does not promote in tai"},
+		{"tai", "+e", "", "E (emperor) does not promote in tai"},
+		{"tai", "+[zz]", "", "unknown piece in tai"},
+		// Options change the promoted form, and +X follows.
+		{"tai,prince=emperor", "+[cp]", "e", ""},
+		{"tai,goblin=gold", "+[ok]", "+[ok]", ""},
+		{"tai,goblin=gold", "+[lgn]", "g", ""},
+	}
+	for _, tc := range cases {
+		name, opt, _ := strings.Cut(tc.variant, ",")
+		v := perftVariant(t, name)
+		if opt != "" {
+			var err error
+			if v, err = v.WithOptions(opt); err != nil {
+				t.Fatal(err)
+			}
+		}
+		pos, err := NewPosition(v, pieceBoard(v, tc.in))
+		if tc.want == "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s %s: error %v, want one saying %q", tc.variant, tc.in, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s %s: %v", tc.variant, tc.in, err)
+			continue
+		}
+		if got, want := pos.SFEN(), pieceBoard(v, tc.want); got != want {
+			t.Errorf("%s %s: SFEN %q, want %q", tc.variant, tc.in, got, want)
+		}
+	}
+}
+
+// pieceBoard returns an SFEN of v with piece text p in the middle of the
+// board and one royal of each side in opposite corners.
+func pieceBoard(v *Variant, p string) string {
+	var royal PieceType
+	for t := len(v.Pieces) - 1; t > 0; t-- {
+		if v.Pieces[t].Royal && !v.Pieces[t].Promoted {
+			royal = PieceType(t)
+		}
+	}
+	rows := make([]string, v.Ranks)
+	for r := range rows {
+		rows[r] = strconv.Itoa(v.Files)
+	}
+	rows[0] = v.pieceText(MakePiece(royal, White)) + strconv.Itoa(v.Files-1)
+	rows[v.Ranks-1] = strconv.Itoa(v.Files-1) + v.pieceText(MakePiece(royal, Black))
+	left := (v.Files - 1) / 2
+	rows[v.Ranks/2] = strconv.Itoa(left) + p + strconv.Itoa(v.Files-1-left)
+	return strings.Join(rows, "/") + " b - 1"
 }
 
 // TestSFENErrors feeds malformed SFENs: each must give an error, and none

@@ -34,8 +34,12 @@ func (pos *Position) materialOutcome() Outcome {
 	case pos.royals[them] == 0:
 		return Outcome{Win(us), ReasonRoyalCaptured}
 	}
-	if pos.v.BareKing && pos.bare(them) {
-		if pos.bare(us) {
+	if pos.v.BareKing && pos.bareKingOver() {
+		switch {
+		case !pos.bare(them):
+			// The side to move is bare and its reply cannot help it.
+			return Outcome{Win(them), ReasonBareKing}
+		case pos.bare(us):
 			return Outcome{Draw, ReasonBareKings}
 		}
 		return Outcome{Win(us), ReasonBareKing}

@@ -170,7 +170,8 @@ type Variant struct {
 	Drops bool
 	// Check makes moves that leave the own royal attacked illegal.
 	Check bool
-	// BareKing enables the bare-king rule with the bare-back draw.
+	// BareKing enables the bare-king rule with the bare-back draw (see
+	// Position.Outcome and docs/perft.md for its exact timing).
 	BareKing bool
 	// LionTrade is the lion-trading rule set in force (LionNone if the game
 	// has none).
@@ -254,10 +255,12 @@ type Variant struct {
 
 	// options are the named options with the values in force; the flags
 	// below are the ones Go code reads (see codeOptions).
-	options       []VariantOption
-	emperorAny    bool
-	stalemateDraw bool
-	repFourth     bool
+	options    []VariantOption
+	emperorAny bool
+	// emperorGuardsAll: option emperorguard = everywhere.
+	emperorGuardsAll bool
+	stalemateDraw    bool
+	repFourth        bool
 }
 
 // PieceByID returns the type with the given upper-case ID.

@@ -61,3 +61,24 @@ func TestContemptOption(t *testing.T) {
 		t.Fatalf("a refused value changed contempt to %d", got)
 	}
 }
+
+// TestTaiEmperorGuardOption: tai's emperorguard option (sheet 1.6, Evans'
+// reading of "protected") is offered as the combo tai_emperorguard, reaches
+// the variant in force, and a value it does not have is refused.
+func TestTaiEmperorGuardOption(t *testing.T) {
+	s := newSession(testConfig(), newLineWriter(io.Discard), "tai")
+	s.varName = "tai"
+	if v, err := s.variant(); err != nil || v.Option("emperorguard") != "legal" {
+		t.Fatalf("default: emperorguard %q, err %v", v.Option("emperorguard"), err)
+	}
+	if ok, err := s.setGameOption("tai_emperorguard", "everywhere"); !ok || err != nil {
+		t.Fatalf("tai_emperorguard everywhere: ok %v err %v", ok, err)
+	}
+	v, err := s.variant()
+	if err != nil || v.Option("emperorguard") != "everywhere" || v.Option("emperor") != "royal" {
+		t.Fatalf("after setoption: emperorguard %q, emperor %q, err %v", v.Option("emperorguard"), v.Option("emperor"), err)
+	}
+	if ok, err := s.setGameOption("tai_emperorguard", "nowhere"); !ok || err == nil {
+		t.Fatalf("bad value: ok %v err %v, want a refusal", ok, err)
+	}
+}

@@ -430,9 +430,11 @@ func TestRoyalExposed(t *testing.T) {
 		variant, sfen, move string
 		want                bool
 	}{
-		{"chu", "6k5/12/12/12/12/12/12/12/12/5g6/6p5/6K5 b - 1", "6l6k", true}, // king takes a pawn the gold defends
-		{"chu", "6k5/12/12/12/12/12/12/12/12/12/6p5/6K5 b - 1", "6l6k", false}, // the pawn alone
-		{"shogi", "4k4/9/9/4g4/4p4/9/9/4R4/4K4 b - 1", "5h5e", false},          // a rook is no royal
+		// Black's Pawn on 1l keeps its King from being bare (a bare King
+		// facing three pieces has lost: no moves at all).
+		{"chu", "6k5/12/12/12/12/12/12/12/12/5g6/6p5/6K4P b - 1", "6l6k", true}, // king takes a pawn the gold defends
+		{"chu", "6k5/12/12/12/12/12/12/12/12/12/6p5/6K4P b - 1", "6l6k", false}, // the pawn alone
+		{"shogi", "4k4/9/9/4g4/4p4/9/9/4R4/4K4 b - 1", "5h5e", false},           // a rook is no royal
 	}
 	e := New(material{}, Options{HashMB: 4})
 	w := e.workers[0]
