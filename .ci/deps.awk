@@ -4,7 +4,8 @@
 # import movegen only; protocol imports movegen and search; bench imports
 # movegen, search and eval; match (the match runner, which talks to engine
 # processes) imports movegen only; analyze (kirin analyze) imports movegen,
-# search, eval and match (for its PGN reader).
+# search, eval and match (for its PGN reader); web (kirin serve) imports
+# movegen, search, eval, match and analyze, and only cmd imports it.
 BEGIN {
   mod = "github.com/kirin-shogi/kirin/"
   allow["movegen"] = ""
@@ -14,6 +15,7 @@ BEGIN {
   allow["bench"] = "movegen search eval"
   allow["match"] = "movegen"
   allow["analyze"] = "movegen search eval match"
+  allow["web"] = "movegen search eval match analyze"
   bad = 0
 }
 {

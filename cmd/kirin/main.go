@@ -1,6 +1,8 @@
 // Command kirin is the Kirin engine and its tools.
 //
 //	kirin                                the engine: xboard, usi or uci on stdin/stdout
+//	kirin engine [--variant-file FILE]   the same, offering a definition file's games too
+//	kirin serve [--addr A] [--engine SPEC]... [--max-engines N] [--open]   the browser board
 //	kirin variants                       list the built-in games
 //	kirin check FILE                     validate a variant definition file
 //	kirin perft VARIANT [--fen POS] [--moves M1 M2 ...] DEPTH [--divide]
@@ -50,6 +52,8 @@ func main() {
 }
 
 const usage = `usage:
+  kirin serve [--addr HOST:PORT] [--engine SPEC]... [--max-engines N] [--open]   (kirin serve --help)
+  kirin engine [--variant-file FILE]
   kirin variants [--variant-file FILE]
   kirin check FILE
   kirin perft VARIANT [--fen SFEN] [--moves M1 M2 ...] DEPTH [--divide]
@@ -238,6 +242,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	cmd := args[0]
+	switch cmd {
+	case "serve":
+		return cmdServe(args[1:], stdout, stderr)
+	case "engine":
+		if len(args) == 1 {
+			return runEngine(os.Stdin, stdout, stderr)
+		}
+		return cmdEngineFile(args[1:], os.Stdin, stdout, stderr)
+	}
 	if cmd == "match" && len(args) > 1 && args[1] == "merge" {
 		if len(args) == 2 {
 			fmt.Fprint(stdout, match.MergeUsage)
