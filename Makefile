@@ -15,13 +15,16 @@ BINDIR   ?= $(PREFIX)/bin
 # Debian's hachu.eng; the file names the engine by its command, kirin.
 PLUGINDIR ?= /usr/share/games/plugins/xboard
 
-.PHONY: help build install test test-short test-long race vet fmt-check tidy-check deps qa fuzz bench anchors interop perft check-variants profile clean
+.PHONY: serve help build install test test-short test-long race vet fmt-check tidy-check deps qa fuzz bench anchors interop perft check-variants profile clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 18
 
 build: ## build bin/kirin
 	$(GO) build -ldflags "$(LDFLAGS)" -o bin/kirin ./cmd/kirin
+
+serve: build ## build and start the browser board (kirin serve) on 127.0.0.1:8080
+	bin/kirin serve
 
 install: build ## install bin/kirin to BINDIR and the XBoard plugin kirin.eng to PLUGINDIR (DESTDIR is honoured)
 	install -D -m 755 bin/kirin $(DESTDIR)$(BINDIR)/kirin
@@ -39,6 +42,7 @@ race: ## the race detector on the concurrent code (the search threads, shared ta
 	$(GO) test -race -run 'Threads|Concurrent|Stop|Ponder|Infinite|NodeLimit' ./search
 	$(GO) test -race ./eval
 	$(GO) test -race ./protocol
+	$(GO) test -race -run 'TestSession|TestAnalysis|TestMaxEngines|TestBrowser' ./web
 
 vet: ## go vet
 	$(GO) vet ./...
@@ -56,7 +60,7 @@ qa: fmt-check vet tidy-check deps build test-long ## format, vet, go mod tidy, i
 
 fuzz: ## run each fuzz target for FUZZCOUNT executions (FUZZCOUNT_PROTOCOL for the engine-driving targets)
 	@for pkg in $$($(GO) list ./...); do \
-	  n=$(FUZZCOUNT); case $$pkg in */protocol) n=$(FUZZCOUNT_PROTOCOL);; esac; \
+	  n=$(FUZZCOUNT); case $$pkg in */protocol|*/web) n=$(FUZZCOUNT_PROTOCOL);; esac; \
 	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
 	    echo "fuzz $$pkg $$f ($$n)"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $$n -fuzzminimizetime 100x $$pkg || exit 1; \
 	  done; \

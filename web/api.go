@@ -222,12 +222,12 @@ func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request, ss *session) 
 // fields it needs.
 type actionBody struct {
 	settings
-	Ply      *int    `json:"ply,omitempty"`
-	Move     string  `json:"move,omitempty"`
-	On       *bool   `json:"on,omitempty"`
-	MultiPV  int     `json:"multipv,omitempty"`
-	Text     string  `json:"text,omitempty"`
-	Seconds  float64 `json:"seconds,omitempty"`
+	Ply     *int    `json:"ply,omitempty"`
+	Move    string  `json:"move,omitempty"`
+	On      *bool   `json:"on,omitempty"`
+	MultiPV int     `json:"multipv,omitempty"`
+	Text    string  `json:"text,omitempty"`
+	Seconds float64 `json:"seconds,omitempty"`
 }
 
 // handleAction runs a session action: new, move, takeback, stop, resign,

@@ -377,6 +377,17 @@ func TestBrowser(t *testing.T) {
 		if sfen != end.SFEN {
 			t.Errorf("replayed to %s, want %s", sfen, end.SFEN)
 		}
+		if os.Getenv("KIRIN_SCREENSHOTS") == "1" {
+			var png []byte
+			if err := chromedp.Run(ctx, chromedp.KeyEvent(kb.ArrowLeft), chromedp.WaitReady(`body[data-ply="199"]`, chromedp.ByQuery),
+				chromedp.KeyEvent(kb.ArrowRight), chromedp.WaitReady(`body[data-ply="200"]`, chromedp.ByQuery),
+				chromedp.Sleep(200*time.Millisecond), chromedp.CaptureScreenshot(&png)); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join("..", "docs", "img", "web-tai-game.png"), png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
 		t.Logf("tai game: %d plies, %s (%s)", end.Ply, end.Outcome.Result, end.Outcome.Reason)
 	})
 

@@ -96,7 +96,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	mux := http.NewServeMux()
-	mux.Handle("GET /", noCache(http.FileServerFS(static)))
+	mux.Handle("GET /", staticHandler(static))
 	mux.HandleFunc("GET /api/variants", s.handleVariants)
 	mux.HandleFunc("GET /api/variant", s.handleVariant)
 	mux.HandleFunc("GET /api/legal", s.handleLegal)
@@ -109,12 +109,27 @@ func New(cfg Config) (*Server, error) {
 	return s, nil
 }
 
-// noCache makes the browser ask again for the page's files, so a new
-// binary's page is never mixed with an old one's modules.
-func noCache(h http.Handler) http.Handler {
+// staticHandler serves the page's files. An unknown API path or a path
+// that names no file is a 404 with a JSON error; the files are sent with
+// no-cache, so a new binary's page is never mixed with an old one's
+// modules.
+func staticHandler(static fs.FS) http.Handler {
+	files := http.FileServerFS(static)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimPrefix(r.URL.Path, "/")
+		if name == "" {
+			name = "."
+		}
+		if strings.HasPrefix(r.URL.Path, "/api/") || !fs.ValidPath(name) {
+			writeError(w, http.StatusNotFound, "no such page or API call: %s", clip(r.URL.Path))
+			return
+		}
+		if _, err := fs.Stat(static, name); err != nil {
+			writeError(w, http.StatusNotFound, "no such page or API call: %s", clip(r.URL.Path))
+			return
+		}
 		w.Header().Set("Cache-Control", "no-cache")
-		h.ServeHTTP(w, r)
+		files.ServeHTTP(w, r)
 	})
 }
 

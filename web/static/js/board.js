@@ -30,7 +30,7 @@ export function pieceSVG(info, text, color, down, latin, extra = '') {
     if (chars.length === 1) {
       label = `<text x="50" y="58" font-size="52">${esc(chars[0])}</text>`;
     } else {
-      label = `<text x="50" y="39" font-size="34">${esc(chars[0])}</text><text x="50" y="74" font-size="34">${esc(chars[1])}</text>`;
+      label = `<text x="50" y="38" font-size="37">${esc(chars[0])}</text><text x="50" y="74" font-size="37">${esc(chars[1])}</text>`;
     }
   }
   return `<g class="${cls}" data-piece="${esc(text)}" data-color="${color}"${extra}><g${rot}><path d="${PENTAGON}"/>${label}</g></g>`;
