@@ -186,7 +186,9 @@ func TestSessionHuman(t *testing.T) {
 }
 
 // TestSessionAgainstKirin plays a human move and waits for Kirin's answer,
-// then checks that closing the session stops Kirin.
+// then checks that the end of the game (a resignation) stops Kirin and
+// frees its slot, and that a new game against Kirin stops when the session
+// is closed.
 func TestSessionAgainstKirin(t *testing.T) {
 	srv, ts := newTestServer(t, Config{})
 	id := newSessionID(t, ts.URL, settings{Variant: "chu", White: "kirin", Depth: 2})
@@ -202,22 +204,35 @@ func TestSessionAgainstKirin(t *testing.T) {
 	if used != 1 {
 		t.Errorf("%d engine slots in use, want 1", used)
 	}
+	waitFree := func(what string) {
+		deadline := time.Now().Add(5 * time.Second)
+		for {
+			srv.mu.Lock()
+			used := srv.engines
+			srv.mu.Unlock()
+			if used == 0 {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%d engine slots still in use after %s", used, what)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	if code, body := request(t, "POST", ts.URL+"/api/session/"+id+"/resign", map[string]any{}, nil); code != 200 {
+		t.Fatalf("resign: %d %s", code, body)
+	}
+	if p := waitPosition(t, ts.URL, id, 99, time.Second); p.Outcome == nil || p.Outcome.Result != "0-1" || p.Outcome.Reason != "Black resigns" {
+		t.Errorf("after resigning: %+v", p.Outcome)
+	}
+	waitFree("the resignation")
+	if code, body := request(t, "POST", ts.URL+"/api/session/"+id+"/new", map[string]any{"variant": "shogi", "black": "kirin", "depth": 1}, nil); code != 200 {
+		t.Fatalf("new game: %d %s", code, body)
+	}
 	if code, body := request(t, "POST", ts.URL+"/api/session/"+id+"/close", map[string]any{}, nil); code != 200 {
 		t.Fatalf("close: %d %s", code, body)
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		srv.mu.Lock()
-		used = srv.engines
-		srv.mu.Unlock()
-		if used == 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%d engine slots still in use after close", used)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	waitFree("close")
 }
 
 // TestMaxEngines refuses a game whose engine would pass the limit.

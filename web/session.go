@@ -79,6 +79,7 @@ type session struct {
 	turn     time.Time
 	flag     *time.Timer // the human's clock running out
 	result   *outcomeView
+	final    *clockView // the clocks when the game ended
 	graph    []*int // per ply after the move: an evaluation from Black's view
 	analysis *analysisRun
 	annotate *annotateRun
@@ -96,6 +97,7 @@ func (s *Server) newSession(st settings) (*session, error) {
 	err := ss.reset(st)
 	ss.mu.Unlock()
 	if err != nil {
+		ss.close()
 		return nil, err
 	}
 	s.mu.Lock()
@@ -143,7 +145,9 @@ func (ss *session) close() {
 	ss.hub.end()
 }
 
-// reset starts a new game from st (mu held). On error nothing changes.
+// reset starts a new game from st (mu held). Bad settings change nothing;
+// an engine that cannot be seated (no free slot, a failed start) leaves its
+// side to a human, and the error says so.
 func (ss *session) reset(st settings) error {
 	if ss.closed {
 		return errors.New("session closed")
@@ -224,7 +228,7 @@ func (ss *session) reset(st settings) error {
 	old, slots := ss.dropTable()
 	ss.closeTableAsync(old, slots)
 	ss.set, ss.v, ss.start, ss.pos, ss.records, ss.tc = st, v, start, pos, recs, tc
-	ss.result = nil
+	ss.result, ss.final = nil, nil
 	ss.graph = make([]*int, len(recs))
 	if st.MaxPlies > 0 {
 		ss.pos.SetMoveLimit(start.MoveNumber() - 1 + st.MaxPlies)
@@ -361,7 +365,11 @@ func (ss *session) over() bool {
 // tells the page.
 func (ss *session) next() {
 	defer ss.publishGame()
-	if ss.table == nil || ss.thinking || ss.over() {
+	if ss.over() {
+		ss.finish()
+		return
+	}
+	if ss.table == nil || ss.thinking {
 		return
 	}
 	me := ss.pos.SideToMove()
@@ -386,7 +394,7 @@ func (ss *session) next() {
 		ss.thinking = false
 		if err != nil {
 			ss.endByFault(err)
-			ss.publishGame()
+			ss.next()
 			return
 		}
 		m, perr := ss.pos.ParseMoveUSI(rec.USI)
@@ -406,6 +414,19 @@ func (ss *session) next() {
 		ss.push(r)
 		ss.next()
 	}()
+}
+
+// finish lets a finished game's engines go and gives their slots back
+// (mu held), keeping the clocks as they stood.
+func (ss *session) finish() {
+	if ss.table == nil {
+		return
+	}
+	if ss.tc.HasClock() {
+		ss.final = &clockView{Black: ss.table.Clock(movegen.Black).Milliseconds(), White: ss.table.Clock(movegen.White).Milliseconds()}
+	}
+	old, slots := ss.dropTable()
+	ss.closeTableAsync(old, slots)
 }
 
 // push appends a move to the game (mu held).
@@ -433,7 +454,7 @@ func (ss *session) flagFall(gen int, c movegen.Color) {
 		return
 	}
 	ss.result = &outcomeView{Result: movegen.Win(c.Other()).String(), Reason: colorTitle(c) + " loses on time"}
-	ss.publishGame()
+	ss.next()
 }
 
 // play makes a human move at ply (mu held). A move at an earlier ply
@@ -482,7 +503,7 @@ func (ss *session) play(ply int, text string) error {
 		var f *match.Fault
 		if errors.As(err, &f) {
 			ss.result = &outcomeView{Result: f.Result.String(), Reason: f.Reason}
-			ss.publishGame()
+			ss.next()
 			return nil
 		}
 		return err
@@ -505,7 +526,7 @@ func (ss *session) truncate(ply int) error {
 	}
 	old, slots := ss.dropTable()
 	ss.closeTableAsync(old, slots)
-	ss.pos, ss.records, ss.graph, ss.result = pos, ss.records[:ply:ply], ss.graph[:ply:ply], nil
+	ss.pos, ss.records, ss.graph, ss.result, ss.final = pos, ss.records[:ply:ply], ss.graph[:ply:ply], nil, nil
 	return ss.seat()
 }
 
@@ -544,10 +565,8 @@ func (ss *session) resign() error {
 	if ss.player(me) != humanName {
 		return fmt.Errorf("%s is played by %s", colorTitle(me), ss.player(me))
 	}
-	old, slots := ss.dropTable()
-	ss.closeTableAsync(old, slots)
 	ss.result = &outcomeView{Result: movegen.Win(me.Other()).String(), Reason: colorTitle(me) + " resigns"}
-	ss.publishGame()
+	ss.next()
 	return nil
 }
 
@@ -639,6 +658,9 @@ func (ss *session) gameView() *gameView {
 	g.Result = ss.result
 	if ss.thinking {
 		g.Thinking = colorName(ss.pos.SideToMove())
+	}
+	if ss.tc.HasClock() && ss.table == nil && ss.final != nil {
+		g.Clock = ss.final
 	}
 	if ss.tc.HasClock() && ss.table != nil {
 		c := &clockView{Black: ss.table.Clock(movegen.Black).Milliseconds(), White: ss.table.Clock(movegen.White).Milliseconds()}
