@@ -80,7 +80,7 @@ type session struct {
 	flag     *time.Timer // the human's clock running out
 	result   *outcomeView
 	final    *clockView // the clocks when the game ended
-	graph    []*int // per ply after the move: an evaluation from Black's view
+	graph    []*int     // per ply after the move: an evaluation from Black's view
 	analysis *analysisRun
 	annotate *annotateRun
 	closed   bool
