@@ -400,7 +400,7 @@ func (ss *session) next() {
 		m, perr := ss.pos.ParseMoveUSI(rec.USI)
 		if perr != nil {
 			ss.result = &outcomeView{Result: movegen.Draw.String(), Reason: "internal error: " + perr.Error()}
-			ss.publishGame()
+			ss.next()
 			return
 		}
 		r := record{USI: rec.USI, Hodges: rec.Hodges, move: m}
