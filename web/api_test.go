@@ -371,12 +371,17 @@ func taiMiddleGame(tb testing.TB) *movegen.Position {
 func BenchmarkLegalTai(b *testing.B) {
 	pos := taiMiddleGame(b)
 	b.ReportAllocs()
+	var moves, size int
 	for b.Loop() {
 		pv := newPositionView(pos, 80)
-		if _, err := json.Marshal(pv); err != nil {
+		data, err := json.Marshal(pv)
+		if err != nil {
 			b.Fatal(err)
 		}
+		moves, size = len(pv.Moves), len(data)
 	}
+	b.ReportMetric(float64(moves), "moves")
+	b.ReportMetric(float64(size), "json-bytes")
 }
 
 // FuzzAPI sends arbitrary requests to the handlers: none may crash, and a
