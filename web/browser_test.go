@@ -306,6 +306,19 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
+	t.Run("a link with a bad position opens the start position and says why", func(t *testing.T) {
+		ctx := tab(t, b, time.Minute)
+		open(t, ctx, ts.URL, url.Values{"variant": {"chu"}, "moves": {"8i8h zz"}})
+		var msg string
+		var ok bool
+		if err := chromedp.Run(ctx, chromedp.AttributeValue("body", "data-error", &msg, &ok, chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(msg, "zz") || count(t, ctx, "#board rect.sq") != 144 || count(t, ctx, "#moves li") != 0 {
+			t.Errorf("error %q, %d squares", msg, count(t, ctx, "#board rect.sq"))
+		}
+	})
+
 	t.Run("SFEN and PGN round trips, replay", func(t *testing.T) {
 		ctx := tab(t, b, time.Minute)
 		sfen := "lnsgkgsnl/1r5b1/pppp1pppp/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL w Pp 4"

@@ -315,7 +315,16 @@ async function main() {
       if (q.get('moves')) settings.moves = q.get('moves').split(/[\s,]+/).filter(Boolean);
       for (const k of ['ruleset', 'black', 'white', 'tc']) if (q.get(k)) settings[k] = q.get(k);
       for (const k of ['depth', 'movetime', 'maxplies']) if (q.get(k)) settings[k] = Number(q.get(k));
-      session = await Session.create(settings);
+      try {
+        session = await Session.create(settings);
+      } catch (err) {
+        // A link with a bad position still opens the board: the game's
+        // start position (or chu's), with the error shown.
+        toast(err.message);
+        document.body.dataset.error = err.message;
+        const fallback = st.variants.variants.some((v) => v.name === settings.variant) ? settings.variant : 'chu';
+        session = await Session.create({ variant: fallback });
+      }
     }
     st.session = session;
     sessionStorage.setItem('kirin.session', session.id);
