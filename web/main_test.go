@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -122,29 +121,7 @@ func waitPosition(t testing.TB, base, id string, plies int, limit time.Duration)
 }
 
 // sfenOf writes an SFEN of variant v with pieces at (row, col) given as
-// SFEN piece text, Black to move.
+// SFEN piece text, and rest (side, hands, move number) after the board.
 func sfenOf(v *movegen.Variant, pieces map[[2]int]string, rest string) string {
-	var b strings.Builder
-	for r := 0; r < v.Ranks; r++ {
-		if r > 0 {
-			b.WriteByte('/')
-		}
-		empty := 0
-		for c := 0; c < v.Files; c++ {
-			p, ok := pieces[[2]int{r, c}]
-			if !ok {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				fmt.Fprint(&b, empty)
-				empty = 0
-			}
-			b.WriteString(p)
-		}
-		if empty > 0 {
-			fmt.Fprint(&b, empty)
-		}
-	}
-	return b.String() + " " + rest
+	return boardSFEN(v, pieces) + " " + rest
 }

@@ -159,30 +159,11 @@ func pieceDiagram(v *movegen.Variant, t movegen.PieceType) *diagram {
 	if v.BareKing && filler != 0 && !put(movegen.MakePiece(filler, movegen.White), false) {
 		return nil
 	}
-	var b strings.Builder
-	for r := 0; r < v.Ranks; r++ {
-		if r > 0 {
-			b.WriteByte('/')
-		}
-		empty := 0
-		for c := 0; c < v.Files; c++ {
-			p, ok := place[[2]int{r, c}]
-			if !ok {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteString(strconv.Itoa(empty))
-				empty = 0
-			}
-			b.WriteString(v.PieceText(p))
-		}
-		if empty > 0 {
-			b.WriteString(strconv.Itoa(empty))
-		}
+	texts := make(map[[2]int]string, len(place))
+	for sq, p := range place {
+		texts[sq] = v.PieceText(p)
 	}
-	b.WriteString(" b - 1")
-	pos, err := movegen.NewPosition(v, b.String())
+	pos, err := movegen.NewPosition(v, boardSFEN(v, texts)+" b - 1")
 	if err != nil {
 		return nil
 	}
@@ -228,6 +209,34 @@ func pieceDiagram(v *movegen.Variant, t movegen.PieceType) *diagram {
 		}
 	}
 	return d
+}
+
+// boardSFEN writes the board field of an SFEN of v with the given pieces
+// (SFEN piece text by row and column) and every other square empty.
+func boardSFEN(v *movegen.Variant, pieces map[[2]int]string) string {
+	var b strings.Builder
+	for r := 0; r < v.Ranks; r++ {
+		if r > 0 {
+			b.WriteByte('/')
+		}
+		empty := 0
+		for c := 0; c < v.Files; c++ {
+			p, ok := pieces[[2]int{r, c}]
+			if !ok {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			b.WriteString(p)
+		}
+		if empty > 0 {
+			b.WriteString(strconv.Itoa(empty))
+		}
+	}
+	return b.String()
 }
 
 // positionView is one position of a game for drawing and for input.
