@@ -73,7 +73,8 @@
 //	                      (the position it belongs to); its moves are <span data-i>
 //	data-promote="yes|no" the buttons of the promotion dialog
 //	<body data-ready="1" data-ply="N" data-moves="N" data-thinking="black|white|"
-//	      data-result="1-0|0-1|1/2-1/2|">
+//	      data-result="1-0|0-1|1/2-1/2|" data-error="...">  (data-error: why a link's
+//	                      position could not be opened)
 //
 // performance.mark("board-drawn") is set when the first board is drawn.
 package web
