@@ -429,3 +429,30 @@ func FuzzAPI(f *testing.F) {
 		srv.reapAt(time.Now().Add(24 * time.Hour))
 	})
 }
+
+// TestHumanFlag lets a human's clock run out: the game ends on time, with
+// the engine's slot given back.
+func TestHumanFlag(t *testing.T) {
+	srv, ts := newTestServer(t, Config{})
+	id := newSessionID(t, ts.URL, settings{Variant: "shogi", White: "kirin", TC: "1"})
+	p := waitPosition(t, ts.URL, id, 99, 5*time.Second)
+	if p.Outcome == nil || p.Outcome.Result != "0-1" || p.Outcome.Reason != "Black loses on time" {
+		t.Fatalf("outcome %+v", p.Outcome)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		srv.mu.Lock()
+		used := srv.engines
+		srv.mu.Unlock()
+		if used == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d slots in use after the game", used)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if code, body := request(t, "POST", ts.URL+"/api/session/"+id+"/move", map[string]any{"move": "7g7f"}, nil); code != 400 {
+		t.Errorf("a move after the flag fell: %d %s", code, body)
+	}
+}
