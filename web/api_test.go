@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -454,5 +456,39 @@ func TestHumanFlag(t *testing.T) {
 	}
 	if code, body := request(t, "POST", ts.URL+"/api/session/"+id+"/move", map[string]any{"move": "7g7f"}, nil); code != 400 {
 		t.Errorf("a move after the flag fell: %d %s", code, body)
+	}
+}
+
+// TestSessionAgainstHaChu plays chu against the real HaChu (CECP), named on
+// the server's command line as --engine would: the page chooses it by name.
+func TestSessionAgainstHaChu(t *testing.T) {
+	path := ""
+	for _, p := range []string{"hachu", "/usr/games/hachu"} {
+		if q, err := exec.LookPath(p); err == nil {
+			path = q
+			break
+		}
+	}
+	if path == "" {
+		if os.Getenv("KIRIN_REQUIRE_REFERENCE_ENGINES") != "" {
+			t.Fatal("hachu is not installed (apt-get install hachu)")
+		}
+		t.Skip("hachu is not installed")
+	}
+	hachu, err := match.ParseEngine("name=hachu proto=xboard cmd=" + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, ts := newTestServer(t, Config{Engines: []match.EngineConfig{hachu}})
+	id := newSessionID(t, ts.URL, settings{Variant: "chu", RuleSet: "hachu", White: "hachu", MoveTime: 0.3})
+	if code, body := request(t, "POST", ts.URL+"/api/session/"+id+"/move", map[string]any{"move": "8i8h"}, nil); code != 200 {
+		t.Fatalf("%d %s", code, body)
+	}
+	if p := waitPosition(t, ts.URL, id, 2, 30*time.Second); p.Ply != 2 || p.Outcome != nil {
+		t.Fatalf("ply %d outcome %+v", p.Ply, p.Outcome)
+	}
+	code, body := request(t, "POST", ts.URL+"/api/session", settings{Variant: "chu", White: "/bin/sh"}, nil)
+	if code != 400 || !strings.Contains(string(body), "unknown player") {
+		t.Errorf("a command as a player: %d %s", code, body)
 	}
 }
