@@ -269,9 +269,10 @@ func Run(ctx context.Context, cfg *Config) (*Standings, error) {
 		return nil, err
 	}
 	specs := cfg.Shard.pick(all)
-	out := cfg.Out
-	if out == nil {
-		out = io.Discard
+	var out io.Writer = io.Discard
+	if cfg.Out != nil {
+		// The workers announce games while the collector reports them.
+		out = &lockedWriter{w: cfg.Out}
 	}
 	if cfg.Shard.N > 0 {
 		fmt.Fprintf(out, "Shard %s: %d of the match's %d games\n", cfg.Shard, len(specs), len(all))
@@ -508,4 +509,16 @@ func (st *Standings) Write(w io.Writer, cfg *Config) {
 	for _, r := range reasons {
 		fmt.Fprintf(w, "  %4d  %s\n", st.Reasons[r], r)
 	}
+}
+
+// lockedWriter serialises writes to w from several goroutines.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
