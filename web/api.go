@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -35,11 +36,14 @@ func writeError(w http.ResponseWriter, code int, format string, args ...any) {
 }
 
 // decode reads a JSON request body into x, strictly: unknown fields and
-// trailing data are errors.
+// trailing data are errors; an empty body is an empty object.
 func decode(w http.ResponseWriter, r *http.Request, x any) bool {
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
 	dec.DisallowUnknownFields()
 	err := dec.Decode(x)
+	if errors.Is(err, io.EOF) {
+		err = nil
+	}
 	if err == nil && dec.More() {
 		err = errors.New("trailing data after the JSON value")
 	}

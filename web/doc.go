@@ -34,7 +34,8 @@
 //
 // Every response is JSON; every failure is a 4xx or 5xx with
 // {"error": "..."}. POST bodies must be JSON (Content-Type
-// application/json), at most 4 MiB, with no unknown fields.
+// application/json; an empty body is {}), at most 4 MiB, with no unknown
+// fields.
 //
 //	GET  /api/variants                  games and engine names
 //	GET  /api/variant?variant=V[&ruleset=R][&option=N=V...]
