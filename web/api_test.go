@@ -206,35 +206,39 @@ func TestSessionAgainstKirin(t *testing.T) {
 	if used != 1 {
 		t.Errorf("%d engine slots in use, want 1", used)
 	}
-	waitFree := func(what string) {
-		deadline := time.Now().Add(5 * time.Second)
-		for {
-			srv.mu.Lock()
-			used := srv.engines
-			srv.mu.Unlock()
-			if used == 0 {
-				return
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("%d engine slots still in use after %s", used, what)
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-	}
 	if code, body := request(t, "POST", ts.URL+"/api/session/"+id+"/resign", map[string]any{}, nil); code != 200 {
 		t.Fatalf("resign: %d %s", code, body)
 	}
 	if p := waitPosition(t, ts.URL, id, 99, time.Second); p.Outcome == nil || p.Outcome.Result != "0-1" || p.Outcome.Reason != "Black resigns" {
 		t.Errorf("after resigning: %+v", p.Outcome)
 	}
-	waitFree("the resignation")
+	waitFree(t, srv, "the resignation")
 	if code, body := request(t, "POST", ts.URL+"/api/session/"+id+"/new", map[string]any{"variant": "shogi", "black": "kirin", "depth": 1}, nil); code != 200 {
 		t.Fatalf("new game: %d %s", code, body)
 	}
 	if code, body := request(t, "POST", ts.URL+"/api/session/"+id+"/close", map[string]any{}, nil); code != 200 {
 		t.Fatalf("close: %d %s", code, body)
 	}
-	waitFree("close")
+	waitFree(t, srv, "close")
+}
+
+// waitFree waits until no engine slot is in use, which the sessions'
+// engines give back as they exit.
+func waitFree(t *testing.T, srv *Server, after string) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		srv.mu.Lock()
+		used := srv.engines
+		srv.mu.Unlock()
+		if used == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d engine slots still in use after %s", used, after)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 // TestMaxEngines refuses a game whose engine would pass the limit.
@@ -441,19 +445,7 @@ func TestHumanFlag(t *testing.T) {
 	if p.Outcome == nil || p.Outcome.Result != "0-1" || p.Outcome.Reason != "Black loses on time" {
 		t.Fatalf("outcome %+v", p.Outcome)
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		srv.mu.Lock()
-		used := srv.engines
-		srv.mu.Unlock()
-		if used == 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%d slots in use after the game", used)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	waitFree(t, srv, "the game")
 	if code, body := request(t, "POST", ts.URL+"/api/session/"+id+"/move", map[string]any{"move": "7g7f"}, nil); code != 400 {
 		t.Errorf("a move after the flag fell: %d %s", code, body)
 	}
