@@ -701,20 +701,19 @@ func (pos *Position) parseThird(s string) error {
 	return nil
 }
 
-// SFEN returns the position in SFEN form: board, side, hand (drop games) or
-// counter-strike square (chu) or pass (a forced pass is pending) or -, and
-// move number.
-func (pos *Position) SFEN() string {
-	v := pos.v
+// BoardField writes the board field of a FEN or SFEN: the ranks from the
+// top, separated by '/', each cell's text from cell (rank, file from the
+// left; "" for an empty cell), a run of empty cells as its length.
+func BoardField(ranks, files int, cell func(r, f int) string) string {
 	var b strings.Builder
-	for r := 0; r < v.Ranks; r++ {
+	for r := 0; r < ranks; r++ {
 		if r > 0 {
 			b.WriteByte('/')
 		}
 		empty := 0
-		for f := 0; f < v.Files; f++ {
-			p := pos.board[MakeSquare(r, f)]
-			if p == Empty {
+		for f := 0; f < files; f++ {
+			text := cell(r, f)
+			if text == "" {
 				empty++
 				continue
 			}
@@ -722,12 +721,27 @@ func (pos *Position) SFEN() string {
 				b.WriteString(strconv.Itoa(empty))
 				empty = 0
 			}
-			b.WriteString(v.pieceText(p))
+			b.WriteString(text)
 		}
 		if empty > 0 {
 			b.WriteString(strconv.Itoa(empty))
 		}
 	}
+	return b.String()
+}
+
+// SFEN returns the position in SFEN form: board, side, hand (drop games) or
+// counter-strike square (chu) or pass (a forced pass is pending) or -, and
+// move number.
+func (pos *Position) SFEN() string {
+	v := pos.v
+	var b strings.Builder
+	b.WriteString(BoardField(v.Ranks, v.Files, func(r, f int) string {
+		if p := pos.board[MakeSquare(r, f)]; p != Empty {
+			return v.pieceText(p)
+		}
+		return ""
+	}))
 	if pos.side == Black {
 		b.WriteString(" b ")
 	} else {

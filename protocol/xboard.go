@@ -605,29 +605,12 @@ func (x *xboard) lift(arg string) {
 
 // colorFEN lays out square colours like a FEN board.
 func colorFEN(v *movegen.Variant, colors map[movegen.Square]byte) string {
-	var b strings.Builder
-	for r := 0; r < v.Ranks; r++ {
-		if r > 0 {
-			b.WriteByte('/')
+	return movegen.BoardField(v.Ranks, v.Files, func(r, f int) string {
+		if col, ok := colors[movegen.MakeSquare(r, f)]; ok {
+			return string(col)
 		}
-		empty := 0
-		for c := 0; c < v.Files; c++ {
-			col, ok := colors[movegen.MakeSquare(r, c)]
-			if !ok {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteString(strconv.Itoa(empty))
-				empty = 0
-			}
-			b.WriteByte(col)
-		}
-		if empty > 0 {
-			b.WriteString(strconv.Itoa(empty))
-		}
-	}
-	return b.String()
+		return ""
+	})
 }
 
 // notSuicide returns m, or, if m leaves the mover's only royal piece

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/kirin-shogi/kirin/movegen"
@@ -214,29 +213,7 @@ func pieceDiagram(v *movegen.Variant, t movegen.PieceType) *diagram {
 // boardSFEN writes the board field of an SFEN of v with the given pieces
 // (SFEN piece text by row and column) and every other square empty.
 func boardSFEN(v *movegen.Variant, pieces map[[2]int]string) string {
-	var b strings.Builder
-	for r := 0; r < v.Ranks; r++ {
-		if r > 0 {
-			b.WriteByte('/')
-		}
-		empty := 0
-		for c := 0; c < v.Files; c++ {
-			p, ok := pieces[[2]int{r, c}]
-			if !ok {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteString(strconv.Itoa(empty))
-				empty = 0
-			}
-			b.WriteString(p)
-		}
-		if empty > 0 {
-			b.WriteString(strconv.Itoa(empty))
-		}
-	}
-	return b.String()
+	return movegen.BoardField(v.Ranks, v.Files, func(r, c int) string { return pieces[[2]int{r, c}] })
 }
 
 // positionView is one position of a game for drawing and for input.
