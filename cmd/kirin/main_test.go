@@ -84,23 +84,30 @@ func TestCommands(t *testing.T) {
 		{"bench argument", []string{"bench", "shogi"}, 1, nil, "bench takes no arguments"},
 	}
 	for _, c := range cases {
-		var out, errOut bytes.Buffer
-		code := run(c.args, &out, &errOut)
-		if code != c.code {
-			t.Errorf("%s: exit %d, want %d (stderr %q)", c.name, code, c.code, errOut.String())
+		errOut := runCommand(t, c.name, c.args, c.code, c.stdout)
+		if c.stderr != "" && !strings.Contains(errOut, c.stderr) {
+			t.Errorf("%s: stderr %q lacks %q", c.name, errOut, c.stderr)
 		}
-		for _, want := range c.stdout {
-			if !strings.Contains(out.String(), want) {
-				t.Errorf("%s: stdout lacks %q:\n%s", c.name, want, out.String())
-			}
-		}
-		if c.stderr != "" && !strings.Contains(errOut.String(), c.stderr) {
-			t.Errorf("%s: stderr %q lacks %q", c.name, errOut.String(), c.stderr)
-		}
-		if c.code != 0 && strings.Count(strings.TrimSpace(errOut.String()), "kirin:") != 1 {
-			t.Errorf("%s: want exactly one error line, got %q", c.name, errOut.String())
+		if c.code != 0 && strings.Count(strings.TrimSpace(errOut), "kirin:") != 1 {
+			t.Errorf("%s: want exactly one error line, got %q", c.name, errOut)
 		}
 	}
+}
+
+// runCommand runs kirin with args, checks its exit code and that its
+// standard output holds each of stdout, and returns its standard error.
+func runCommand(t *testing.T, name string, args []string, code int, stdout []string) string {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	if got := run(args, &out, &errOut); got != code {
+		t.Errorf("%s: exit %d, want %d (stderr %q)", name, got, code, errOut.String())
+	}
+	for _, want := range stdout {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("%s: stdout lacks %q:\n%s", name, want, out.String())
+		}
+	}
+	return errOut.String()
 }
 
 // TestMatchCommands: kirin match --shard and kirin match merge are wired:
@@ -131,18 +138,9 @@ func TestMatchCommands(t *testing.T) {
 			"Score of a vs b: 1 - 0 - 0  [1.000]  1", "1 of 2 games played", "1  a wins by checkmate"}, ""},
 	}
 	for _, c := range cases {
-		var out, errOut bytes.Buffer
-		code := run(c.args, &out, &errOut)
-		if code != c.code {
-			t.Errorf("%s: exit %d, want %d (stderr %q)", c.name, code, c.code, errOut.String())
-		}
-		for _, want := range c.stdout {
-			if !strings.Contains(out.String(), want) {
-				t.Errorf("%s: stdout lacks %q:\n%s", c.name, want, out.String())
-			}
-		}
-		if c.stderr != "" && (!strings.HasPrefix(errOut.String(), c.stderr) || strings.Count(errOut.String(), "\n") != 1) {
-			t.Errorf("%s: stderr %q, want one line starting %q", c.name, errOut.String(), c.stderr)
+		errOut := runCommand(t, c.name, c.args, c.code, c.stdout)
+		if c.stderr != "" && (!strings.HasPrefix(errOut, c.stderr) || strings.Count(errOut, "\n") != 1) {
+			t.Errorf("%s: stderr %q, want one line starting %q", c.name, errOut, c.stderr)
 		}
 	}
 }
