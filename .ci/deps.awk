@@ -5,7 +5,8 @@
 # movegen, search and eval; match (the match runner, which talks to engine
 # processes) imports movegen only; analyze (kirin analyze) imports movegen,
 # search, eval and match (for its PGN reader); web (kirin serve) imports
-# movegen, search, eval, match and analyze, and only cmd imports it.
+# movegen, search, eval, match and analyze, and only cmd imports it; tune
+# (kirin tune) imports movegen, search, eval and match.
 BEGIN {
   mod = "github.com/kirin-shogi/kirin/"
   allow["movegen"] = ""
@@ -16,6 +17,7 @@ BEGIN {
   allow["match"] = "movegen"
   allow["analyze"] = "movegen search eval match"
   allow["web"] = "movegen search eval match analyze"
+  allow["tune"] = "movegen search eval match"
   bad = 0
 }
 {

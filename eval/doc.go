@@ -97,6 +97,25 @@
 // by 180 degrees, and a position and its colour-flipped mirror score equal
 // and opposite (apart from the tempo).
 //
+// # Weights
+//
+// The scales of the terms are Weights, integers: New uses BuiltinWeights,
+// which are the hand-set scales above (DefaultWeights) unless Kirin ships
+// a fitted set for the game in eval/weights/GAME.ini (embedded; a section
+// [GAME] of NAME = INTEGER lines). NewWith takes any set, and `kirin
+// engine --weights FILE` lays a file's sections over the built-in ones.
+// Fractions of a piece's Value are in 1/256ths, so the defaults reproduce
+// the hand-set numbers exactly. Material (value.ID in a file) replaces a
+// piece's Value only as material; the placement, promotion, attack, phase
+// and loose-piece terms keep the variant's Value as their scale, so a
+// fitted set changes what a piece is worth without changing where it
+// likes to stand.
+//
+// Linear writes the evaluation as a linear function of the weights: every
+// term is a weight times what the position decides, and stagnation scales
+// them all. kirin tune (package tune) fits the weights to game results on
+// that form (Texel's method).
+//
 // NewMaterial gives a material-only evaluator (Value on the board and in
 // hand, no tempo), a weak reference opponent for self-play tests.
 //

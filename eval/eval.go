@@ -109,6 +109,8 @@ type Evaluator struct {
 	boxAdj int
 	// step[b] is the cell offset of bit b of movegen's Neighbours masks.
 	step [8]int
+	// w are the weights the tables were built from.
+	w Weights
 	// tempo is the side to move's bonus.
 	tempo int
 	// guard[c][q] is 1 if q is a non-royal piece of c (a guard next to
@@ -149,6 +151,12 @@ func (e *Evaluator) attached(pos *movegen.Position) bool {
 // not allocate and only reads the evaluator's tables, so several goroutines
 // may share one Evaluator (each with its own Position).
 func (e *Evaluator) Evaluate(pos *movegen.Position) int {
+	return compress(e.raw(pos)) + e.tempo
+}
+
+// raw is the evaluation of pos before compress and the tempo: every term,
+// stagnation applied. It is linear in the weights (see Linear).
+func (e *Evaluator) raw(pos *movegen.Position) int {
 	var side [movegen.ColorCount]int
 	var safety, centre, mat [movegen.ColorCount]int
 	// royalSq[c] holds the squares of c's first two royals (hunt's targets).
@@ -197,7 +205,7 @@ func (e *Evaluator) Evaluate(pos *movegen.Position) int {
 		}
 		score = stagnation(score, pos.Quiet())
 	}
-	return compress(score) + e.tempo
+	return score
 }
 
 // compress keeps a score inside ±scoreCap: unchanged up to scoreKnee, then
@@ -306,7 +314,7 @@ func (e *Evaluator) hunt(pos *movegen.Position, c movegen.Color, royals [2]moveg
 			}
 		}
 	}
-	return near * huntStep * min(lead, huntFull) / huntFull
+	return near * e.w.Hunt * min(lead, huntFull) / (huntFull * huntUnit)
 }
 
 // huntNearTable builds Evaluator.huntNear. An index is the difference of
@@ -340,7 +348,7 @@ func (e *Evaluator) simplify(us, them int) int {
 	if lead == 0 || startSide <= 0 || trailing >= startSide {
 		return 0
 	}
-	return sign * lead * (startSide - trailing) / startSide / simplifyDiv
+	return sign * (lead * (startSide - trailing) / startSide) * e.w.Simplify / WeightUnit
 }
 
 // phase converts the phase material (both sides, board and hand) into the
@@ -372,7 +380,7 @@ func (e *Evaluator) royalSafety(pos *movegen.Position, s movegen.Square, c moveg
 	for _, off := range e.boxOff[e.boxAdj:] {
 		pressure += int(press[pos.At(movegen.Square(int(s)+off))])
 	}
-	return guardBonus*min(guards, guardMax) - pressure
+	return e.w.Guard*min(guards, guardMax) - pressure
 }
 
 // loose is what the loose pieces cost the side to move's opponent minus
@@ -401,10 +409,10 @@ func (e *Evaluator) loose(pos *movegen.Position, us movegen.Color) int {
 	them := us.Other()
 	score := 0
 	if leaper[us] {
-		score += cost[them] / looseDiv
+		score += cost[them] * e.w.Loose / WeightUnit
 	}
 	if leaper[them] {
-		score -= cost[us] / looseDiv
+		score -= cost[us] * e.w.Loose / WeightUnit
 	}
 	return score
 }

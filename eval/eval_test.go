@@ -49,7 +49,7 @@ func TestMaterialOnly(t *testing.T) {
 // rook is worth about its value.
 func TestMaterial(t *testing.T) {
 	v := variant(t, "chu")
-	e := New(v)
+	e := newHand(v)
 	start := evalSFEN(t, e, v.StartSFEN)
 	// White's rook removed (the first r of its third rank).
 	noRook := strings.Replace(v.StartSFEN, "mvrhdqndhrvm", "mv1hdqndhrvm", 1)
@@ -63,7 +63,7 @@ func TestMaterial(t *testing.T) {
 // and the advancement term grows rank by rank for every forward stepper of
 // every built-in game, and is absent for other pieces.
 func TestPawnAdvance(t *testing.T) {
-	e := New(variant(t, "shogi"))
+	e := newHand(variant(t, "shogi"))
 	third := evalSFEN(t, e, "4k4/9/9/9/9/9/P8/9/4K4 b - 1")
 	fifth := evalSFEN(t, e, "4k4/9/9/9/P8/9/9/9/4K4 b - 1")
 	if fifth <= third {
@@ -83,7 +83,7 @@ func TestPawnAdvance(t *testing.T) {
 			steppers++
 			// Rows 1..Ranks-1 (row 0, the last rank, is dead).
 			for r := 1; r < v.Ranks-1; r++ {
-				ahead, behind := st.placement(movegen.MakeSquare(r, col)), st.placement(movegen.MakeSquare(r+1, col))
+				ahead, behind := st.placementD(movegen.MakeSquare(r, col)), st.placementD(movegen.MakeSquare(r+1, col))
 				if ahead <= behind {
 					t.Errorf("%s %s: placement %d on row %d, %d on row %d; want more further forward",
 						v.Name, v.Pieces[pt].Name, ahead, r, behind, r+1)
@@ -116,12 +116,12 @@ func TestForwardPull(t *testing.T) {
 				want = st.info.Value / forwardDiv
 				pulled++
 			}
-			if st.forward(home) != 0 || st.forward(far) != want {
+			if st.forwardD(home) != 0 || st.forwardD(far) != want {
 				t.Errorf("%s %s: rank term %d at home, %d on the far rank; want 0 and %d",
-					v.Name, st.info.Name, st.forward(home), st.forward(far), want)
+					v.Name, st.info.Name, st.forwardD(home), st.forwardD(far), want)
 			}
 			for r := 0; r+1 < v.Ranks; r++ {
-				if st.forward(movegen.MakeSquare(r, col)) < st.forward(movegen.MakeSquare(r+1, col)) {
+				if st.forwardD(movegen.MakeSquare(r, col)) < st.forwardD(movegen.MakeSquare(r+1, col)) {
 					t.Errorf("%s %s: rank term lower on row %d than on row %d", v.Name, st.info.Name, r, r+1)
 				}
 			}
@@ -132,7 +132,7 @@ func TestForwardPull(t *testing.T) {
 	}
 	// The whole evaluation: a tai dragon king twelve ranks up scores
 	// exactly its rank term more (its empty-board moves are the same).
-	e := New(tai)
+	e := newHand(tai)
 	dk, ok := tai.PieceByID("DK")
 	if !ok {
 		t.Fatal("tai has no DK")
@@ -144,7 +144,7 @@ func TestForwardPull(t *testing.T) {
 	}
 	gain := e.psq[int(movegen.MakePiece(dk, movegen.Black))*movegen.NumCells+int(up)].score -
 		e.psq[int(movegen.MakePiece(dk, movegen.Black))*movegen.NumCells+int(home)].score
-	if want := st.forward(up) - st.forward(home); int(gain) != want || want <= 0 {
+	if want := st.forwardD(up) - st.forwardD(home); int(gain) != want || want <= 0 {
 		t.Errorf("dragon king 12 ranks up gains %d, want the rank term's %d (> 0)", gain, want)
 	}
 }
@@ -152,7 +152,7 @@ func TestForwardPull(t *testing.T) {
 // TestCentralisation: a piece scores more where it has more empty-board
 // moves; a Lion in the middle of a chu board beats one on the edge.
 func TestCentralisation(t *testing.T) {
-	e := New(variant(t, "chu"))
+	e := newHand(variant(t, "chu"))
 	centre := evalSFEN(t, e, "6k5/12/12/12/12/6N5/12/12/12/12/12/6K5 b - 1")
 	edge := evalSFEN(t, e, "6k5/12/12/12/12/N11/12/12/12/12/12/6K5 b - 1")
 	if centre <= edge {
@@ -183,7 +183,7 @@ func TestCentralisation(t *testing.T) {
 			// centipawns (integer division may hide smaller ones).
 			strict := st.info.Value*(st.mob[hi]-st.mob[lo])*st.n >= 2*st.total*centreDiv
 			// The rank term (forward) is tested on its own.
-			ph, pl := st.placement(hi)-st.forward(hi), st.placement(lo)-st.forward(lo)
+			ph, pl := st.placementD(hi)-st.forwardD(hi), st.placementD(lo)-st.forwardD(lo)
 			if ph < pl || strict && ph == pl {
 				t.Errorf("%s %s: placement %d with %d moves, %d with %d; want more with more moves",
 					v.Name, st.info.Name, ph, st.mob[hi], pl, st.mob[lo])
@@ -197,7 +197,7 @@ func TestDeadSquare(t *testing.T) {
 	v := variant(t, "chu")
 	pawn, _ := v.PieceByID("P")
 	st := newTypeStats(v, pawn)
-	if got := st.placement(movegen.MakeSquare(0, 3)); got != -v.Pieces[pawn].Value/deadDiv {
+	if got := st.placementD(movegen.MakeSquare(0, 3)); got != -v.Pieces[pawn].Value/deadDiv {
 		t.Errorf("chu pawn on its last rank: placement %d, want %d", got, -v.Pieces[pawn].Value/deadDiv)
 	}
 }
@@ -206,7 +206,7 @@ func TestDeadSquare(t *testing.T) {
 // as it nears its zone; one that would promote to something weaker, one
 // already promoted and pieces of a game without a zone gain nothing.
 func TestPromotionPotential(t *testing.T) {
-	chu := New(variant(t, "chu"))
+	chu := newHand(variant(t, "chu"))
 	// Kirin (O) one rank short of the zone against far from it, on squares
 	// with the same mobility, out of both royals' boxes and out of the
 	// hunt's reach of the enemy king.
@@ -217,7 +217,7 @@ func TestPromotionPotential(t *testing.T) {
 	}
 	// Heian dai: the silver (200 -> gold 300) gains, the flying dragon
 	// (450 -> gold 300) does not; rows 4 and 8 give both the same mobility.
-	hd := New(variant(t, "heiandai"))
+	hd := newHand(variant(t, "heiandai"))
 	kings := func(row4, row8 string) string {
 		return "12k/13/13/13/" + row4 + "/13/13/13/" + row8 + "/13/13/13/6K6 b - 1"
 	}
@@ -236,7 +236,7 @@ func TestPromotionPotential(t *testing.T) {
 			zone := v.ZoneDepth > 0 && v.Promotion != movegen.PromoCapture
 			prev := 0
 			for r := v.Ranks - 1; r >= 0; r-- {
-				b := promotion(v, movegen.PieceType(pt), movegen.MakeSquare(r, 0))
+				b := promotionD(v, movegen.PieceType(pt), movegen.MakeSquare(r, 0))
 				switch {
 				case !stronger || !zone:
 					if b != 0 {
@@ -256,7 +256,7 @@ func TestPromotionPotential(t *testing.T) {
 // TestRoyalSafety: a king with guards beats a bare king; an enemy piece next
 // to the king costs; and the term fades as material comes off.
 func TestRoyalSafety(t *testing.T) {
-	e := New(variant(t, "shogi"))
+	e := newHand(variant(t, "shogi"))
 	guarded := evalSFEN(t, e, "4k4/9/9/9/9/9/9/3G1G3/4K4 b "+fullHands+" 1")
 	bare := evalSFEN(t, e, "4k4/9/9/9/9/9/9/3G1G3/K8 b "+fullHands+" 1")
 	if guarded <= bare {
@@ -282,7 +282,7 @@ func TestRoyalSafety(t *testing.T) {
 // none on a bare board, proportional between.
 func TestPhase(t *testing.T) {
 	v := variant(t, "chu")
-	e := New(v)
+	e := newHand(v)
 	if e.startPhase <= 0 {
 		t.Fatalf("chu start phase material %d", e.startPhase)
 	}
@@ -301,13 +301,13 @@ func TestPhase(t *testing.T) {
 // TestRoyalCentre: in an endgame of a game without drops the king belongs
 // in the middle; in a drop game its square alone changes nothing.
 func TestRoyalCentre(t *testing.T) {
-	chu := New(variant(t, "chu"))
+	chu := newHand(variant(t, "chu"))
 	centre := evalSFEN(t, chu, "k11/12/12/12/12/5K6/12/12/12/12/12/11G b - 1")
 	corner := evalSFEN(t, chu, "k11/12/12/12/12/12/12/12/12/12/12/K10G b - 1")
 	if centre <= corner {
 		t.Errorf("chu endgame: king in the centre %d, in the corner %d; want the centre higher", centre, corner)
 	}
-	shogi := New(variant(t, "shogi"))
+	shogi := newHand(variant(t, "shogi"))
 	centre = evalSFEN(t, shogi, "k8/9/9/9/4K4/9/9/9/8G b - 1")
 	corner = evalSFEN(t, shogi, "k8/9/9/9/9/9/9/9/K7G b - 1")
 	if centre != corner {
@@ -318,7 +318,7 @@ func TestRoyalCentre(t *testing.T) {
 // TestHand: a piece in hand scores, and more than its board value.
 func TestHand(t *testing.T) {
 	v := variant(t, "shogi")
-	e := New(v)
+	e := newHand(v)
 	without := evalSFEN(t, e, "4k4/9/9/9/9/9/9/9/4K4 b - 1")
 	with := evalSFEN(t, e, "4k4/9/9/9/9/9/9/9/4K4 b P 1")
 	// The pawn is also a lead against a side that has lost everything.
@@ -326,7 +326,7 @@ func TestHand(t *testing.T) {
 		t.Errorf("a pawn in hand adds %+d, want %+d", with-without, want)
 	}
 	for _, v := range movegen.Builtin() {
-		e := New(v)
+		e := newHand(v)
 		for _, pt := range v.HandTypes {
 			if val := v.Pieces[pt].Value; val > 0 && int(e.hand[pt]) <= val {
 				t.Errorf("%s %s: %d in hand, %d on the board; want more in hand", v.Name, v.Pieces[pt].Name, e.hand[pt], val)
@@ -346,7 +346,7 @@ func TestSymmetry(t *testing.T) {
 			plies = 30
 		}
 		positions := append([]*movegen.Position{position(t, v, v.StartSFEN)}, randomPositions(t, v, 3, plies)...)
-		for _, e := range []*Evaluator{New(v), NewMaterial(v)} {
+		for _, e := range []*Evaluator{newHand(v), NewMaterial(v)} {
 			kept := 0
 			for _, played := range positions {
 				// From its SFEN, like the mirrors: the quiet-ply count
@@ -376,7 +376,7 @@ func TestSymmetry(t *testing.T) {
 // the tempo when the start position is its own mirror.
 func TestStartPositions(t *testing.T) {
 	for _, v := range movegen.Builtin() {
-		e := New(v)
+		e := newHand(v)
 		pos := position(t, v, v.StartSFEN)
 		got := e.Evaluate(pos)
 		m, _ := flip(t, pos, true)
@@ -394,7 +394,7 @@ func TestStartPositions(t *testing.T) {
 // TestNoAllocs: Evaluate does not allocate, in every built-in game.
 func TestNoAllocs(t *testing.T) {
 	for _, v := range movegen.Builtin() {
-		e, m := New(v), NewMaterial(v)
+		e, m := newHand(v), NewMaterial(v)
 		for _, pos := range append([]*movegen.Position{position(t, v, v.StartSFEN)}, randomPositions(t, v, 1, 40)...) {
 			if n := testing.AllocsPerRun(50, func() { e.Evaluate(pos) }); n != 0 {
 				t.Errorf("%s: Evaluate allocates %.1f times per run", v.Name, n)
@@ -410,7 +410,7 @@ func TestNoAllocs(t *testing.T) {
 // goroutine gets (run with -race to check for data races too).
 func TestConcurrent(t *testing.T) {
 	v := variant(t, "chu")
-	e := New(v)
+	e := newHand(v)
 	positions := randomPositions(t, v, 2, 60)
 	want := make([]int, len(positions))
 	for i, pos := range positions {
@@ -446,7 +446,7 @@ func TestSecondRoyal(t *testing.T) {
 	v := variant(t, "chu")
 	lion, _ := v.PieceByID("N")
 	worth := v.Pieces[lion].Value
-	for _, e := range []*Evaluator{New(v), NewMaterial(v)} {
+	for _, e := range []*Evaluator{newHand(v), NewMaterial(v)} {
 		both := evalSFEN(t, e, "6k5/12/12/12/12/12/12/12/12/12/5P6/4+E1K5 b - 1")
 		princeOnly := evalSFEN(t, e, "6k5/12/12/12/12/12/12/12/12/12/5P6/4+E7 b - 1")
 		if both-princeOnly < worth {
@@ -460,7 +460,7 @@ func TestSecondRoyal(t *testing.T) {
 // term is silent, and it is antisymmetric.
 func TestHunt(t *testing.T) {
 	v := variant(t, "chu")
-	e := New(v)
+	e := newHand(v)
 	// No Black piece but the king: nothing to bring.
 	near := e.hunt(position(t, v, "5k6/12/12/12/12/12/12/12/12/12/12/5K6 b - 1"), movegen.Black,
 		[2]movegen.Square{movegen.MakeSquare(0, 5)}, 500)
@@ -507,7 +507,7 @@ func TestHunt(t *testing.T) {
 // antisymmetric.
 func TestSimplify(t *testing.T) {
 	v := variant(t, "heian")
-	e := New(v)
+	e := newHand(v)
 	start := int(e.startPhase) / 2
 	if e.simplify(start, start) != 0 || e.simplify(start+500, start) != 0 {
 		t.Error("a lead with the trailing side's material intact scores a bonus")
@@ -540,7 +540,7 @@ func TestStagnation(t *testing.T) {
 			quietFree, stagnation(300, quietFree), stagnation(300, quietFree+10), stagnation(-300, 1000))
 	}
 	v := variant(t, "shogi")
-	e := New(v)
+	e := newHand(v)
 	const sfen = "4k4/9/9/9/9/9/9/9/4K4 b RG 1"
 	fresh := e.Evaluate(position(t, v, sfen))
 	pos := position(t, v, sfen)
@@ -576,7 +576,7 @@ func TestStagnation(t *testing.T) {
 // evaluator's table is scored correctly too (the loop is used).
 func TestAttach(t *testing.T) {
 	for _, v := range movegen.Builtin() {
-		full, mat := New(v), NewMaterial(v)
+		full, mat := newHand(v), NewMaterial(v)
 		plies := 120
 		if v.Name == "tai" {
 			plies = 40
@@ -660,7 +660,7 @@ func TestHuntReference(t *testing.T) {
 	compared := map[int]int{}
 	for _, name := range []string{"chu", "dai", "tai"} {
 		v := variant(t, name)
-		e := New(v)
+		e := newHand(v)
 		positions := append(randomPositions(t, v, 2, 80), position(t, v, v.StartSFEN))
 		if name == "chu" {
 			positions = append(positions, position(t, v, "5k6/12/3R8/2G9/12/12/12/12/12/12/12/4G7 b - 1"))
@@ -724,7 +724,7 @@ func TestRoyalSafetyReference(t *testing.T) {
 	compared := map[int]int{}
 	for _, name := range []string{"chu", "dai", "tai"} {
 		v := variant(t, name)
-		e := New(v)
+		e := newHand(v)
 		for _, pos := range append(randomPositions(t, v, 2, 80), position(t, v, v.StartSFEN)) {
 			for c := movegen.Color(0); c < movegen.ColorCount; c++ {
 				for _, s := range pos.Pieces(c) {
@@ -785,7 +785,7 @@ func TestHugeLeadStaysBelowCap(t *testing.T) {
 		return strings.Join(ranks, "/") + " b - 1"
 	}
 	bare, golds := position(t, v, strip("")), position(t, v, strip("g"))
-	for _, e := range []*Evaluator{New(v), NewMaterial(v)} {
+	for _, e := range []*Evaluator{newHand(v), NewMaterial(v)} {
 		s, less := e.Evaluate(bare), e.Evaluate(golds)
 		if s <= scoreKnee || s > scoreCap+tempo || less >= s {
 			t.Errorf("full %v: lead %d, with White's golds %d: want both in (%d, %d], the bare one higher",
@@ -812,7 +812,7 @@ func taiSFEN(ranks map[byte]string, side string) string {
 // stands next to it or the enemy emperor is gone.
 func TestLoose(t *testing.T) {
 	v := variant(t, "tai")
-	e := New(v)
+	e := newHand(v)
 	gold, ok := v.PieceByID("G")
 	if !ok {
 		t.Fatal("tai has no gold")
@@ -842,7 +842,7 @@ func TestLoose(t *testing.T) {
 // either side to move.
 func TestLooseReference(t *testing.T) {
 	v := variant(t, "tai")
-	e := New(v)
+	e := newHand(v)
 	checked := 0
 	for _, pos := range randomPositions(t, v, 3, 300) {
 		var leaper [movegen.ColorCount]bool

@@ -176,3 +176,25 @@ func randomPositions(t testing.TB, v *movegen.Variant, games, plies int) []*move
 	}
 	return out
 }
+
+// newHand builds the full evaluator with the hand-set weights
+// (DefaultWeights), which the tests of the terms' formulas assume.
+func newHand(v *movegen.Variant) *Evaluator { return NewWith(v, DefaultWeights(v)) }
+
+// placementD is placement with the hand-set weights.
+func (st *typeStats) placementD(s movegen.Square) int {
+	w := DefaultWeights(st.v)
+	return st.placement(&w, s)
+}
+
+// forwardD is forward with the hand-set weights.
+func (st *typeStats) forwardD(s movegen.Square) int {
+	w := DefaultWeights(st.v)
+	return st.forward(&w, s)
+}
+
+// promotionD is promotion with the hand-set weights.
+func promotionD(v *movegen.Variant, t movegen.PieceType, s movegen.Square) int {
+	w := DefaultWeights(v)
+	return promotion(v, &w, t, s)
+}

@@ -2,28 +2,50 @@ package eval
 
 import "github.com/kirin-shogi/kirin/movegen"
 
-// New builds the evaluator of a concluded variant, precomputing every table
-// (see the package documentation for the terms and their scales).
+// New builds the evaluator of a concluded variant with its BuiltinWeights,
+// precomputing every table (see the package documentation for the terms
+// and their scales).
 func New(v *movegen.Variant) *Evaluator {
+	return NewWith(v, BuiltinWeights(v))
+}
+
+// NewWith builds the evaluator of a concluded variant with the given
+// weights. A Material slice of the wrong length is replaced by the
+// defaults'.
+func NewWith(v *movegen.Variant, w Weights) *Evaluator {
+	w = w.Clone()
+	if len(w.Material) != len(v.Pieces) {
+		w.Material = DefaultWeights(v).Material
+	}
 	e := newEvaluator(v, true)
-	e.tempo = tempo
+	e.w = w
+	e.tempo = w.Tempo
 	for t := 1; t < len(v.Pieces); t++ {
 		st := newTypeStats(v, movegen.PieceType(t))
 		for _, s := range cells(v) {
-			score := int32(materialValue(v, movegen.PieceType(t)) + st.placement(s) + promotion(v, movegen.PieceType(t), s))
+			score := int32(w.Material[t] + st.placement(&w, s) + promotion(v, &w, movegen.PieceType(t), s))
 			e.setPSQ(movegen.PieceType(t), s, score)
 		}
 	}
 	for _, t := range e.handTypes {
-		e.hand[t] = int32(v.Pieces[t].Value * handNum / handDen)
+		e.hand[t] = int32(w.Material[t] + v.Pieces[t].Value*w.Hand/WeightUnit)
 	}
 	if !v.Drops {
 		for _, s := range cells(v) {
-			e.royalEnd[s] = int32(royalCentreBonus(v, s))
+			e.royalEnd[s] = int32(royalCentreBonus(v, w.Centre, s))
+		}
+	}
+	for c := range e.press {
+		for p, a := range e.press[c] {
+			e.press[c][p] = a * int32(w.Pressure) / WeightUnit
 		}
 	}
 	return e
 }
+
+// Weights returns a copy of the weights the evaluator was built with
+// (NewMaterial's are the defaults, unused).
+func (e *Evaluator) Weights() Weights { return e.w.Clone() }
 
 // materialValue is the material worth of type t: its Value, and for a
 // royal at least the Value of the strongest non-royal piece. Where a side
@@ -51,6 +73,7 @@ func materialValue(v *movegen.Variant, t movegen.PieceType) int {
 // self-play tests).
 func NewMaterial(v *movegen.Variant) *Evaluator {
 	e := newEvaluator(v, false)
+	e.w = DefaultWeights(v)
 	for t := 1; t < len(v.Pieces); t++ {
 		for _, s := range cells(v) {
 			e.setPSQ(movegen.PieceType(t), s, int32(materialValue(v, movegen.PieceType(t))))
@@ -202,40 +225,64 @@ func newTypeStats(v *movegen.Variant, t movegen.PieceType) *typeStats {
 }
 
 // placement is the placement term of a Black piece of the type on s:
-// Value/centreDiv per unit of relative mobility above or below its
-// average, -Value/deadDiv where it can never move, and the rank term
+// Value*Mobility/256 per unit of relative mobility above or below its
+// average, -Value*Immobile/256 where it can never move, and the rank term
 // (forward). Royals get none (their placement is the royal terms).
-func (st *typeStats) placement(s movegen.Square) int {
+func (st *typeStats) placement(w *Weights, s movegen.Square) int {
 	val := st.info.Value
 	if st.info.Royal || val <= 0 || st.n == 0 {
 		return 0
 	}
 	if st.mob[s] == 0 {
-		return -val / deadDiv
+		return -val * w.Immobile / WeightUnit
 	}
 	// (m - avg) / avg with avg = total/n.
-	return val*(st.mob[s]*st.n-st.total)/(st.total*centreDiv) + st.forward(s)
+	return val*(st.mob[s]*st.n-st.total)*w.Mobility/(st.total*WeightUnit) + st.forward(w, s)
 }
 
 // forward is the rank part of placement for a Black piece of the type on
-// s: up to Value/advanceDiv on the enemy's back rank for forward-only
+// s: up to Value*Advance/256 on the enemy's back rank for forward-only
 // steppers, and in a game where no promotion zone draws pieces forward
-// (tai promotes on capture) up to Value/forwardDiv for every other piece;
+// (tai promotes on capture) up to Value*Forward/256 for every other piece;
 // less in proportion nearer home, nothing on the home rank.
-func (st *typeStats) forward(s movegen.Square) int {
-	v := st.v
-	div := 0
-	switch {
-	case st.stepper:
-		div = advanceDiv
-	case v.ZoneDepth <= 0 || v.Promotion == movegen.PromoCapture:
-		div = forwardDiv
-	}
-	if div == 0 || v.Ranks <= 1 {
+func (st *typeStats) forward(w *Weights, s movegen.Square) int {
+	var scale int
+	switch st.rankKind() {
+	case rankAdvance:
+		scale = w.Advance
+	case rankForward:
+		scale = w.Forward
+	default:
 		return 0
 	}
-	return st.info.Value * (v.Ranks - 1 - s.Row()) / ((v.Ranks - 1) * div)
+	return st.info.Value * st.rankShare(s) * scale / ((st.v.Ranks - 1) * WeightUnit)
 }
+
+// Kinds of rank term (forward).
+const (
+	rankNone = iota
+	rankAdvance
+	rankForward
+)
+
+// rankKind tells which weight scales the type's rank term: Advance for a
+// forward-only stepper, Forward for another non-royal piece in a game
+// without a promotion zone, none otherwise.
+func (st *typeStats) rankKind() int {
+	switch {
+	case st.v.Ranks <= 1:
+		return rankNone
+	case st.stepper:
+		return rankAdvance
+	case st.v.ZoneDepth <= 0 || st.v.Promotion == movegen.PromoCapture:
+		return rankForward
+	}
+	return rankNone
+}
+
+// rankShare is the ranks a Black piece on s stands from its home rank:
+// the rank term is Value*rankShare/(Ranks-1) times its weight.
+func (st *typeStats) rankShare(s movegen.Square) int { return st.v.Ranks - 1 - s.Row() }
 
 // forwardStepper reports whether every empty-board move of Black piece p
 // from the middle of the board is a single step forward (straight or
@@ -254,36 +301,42 @@ func forwardStepper(v *movegen.Variant, p movegen.Piece) bool {
 
 // promotion is the promotion potential of a Black piece of type t on s: a
 // fraction of min(promoted - base value, promoGainCap * base value) that
-// grows as the piece nears its zone. Pieces that do not promote, or would
-// promote to something worth no more, get nothing; so do all pieces of a
-// game without a promotion zone.
-func promotion(v *movegen.Variant, t movegen.PieceType, s movegen.Square) int {
-	info := &v.Pieces[t]
-	if info.Royal || info.Promoted || info.PromotesTo == 0 || v.ZoneDepth <= 0 || v.Promotion == movegen.PromoCapture {
+// grows as the piece nears its zone, Promo[k]/256 of it k ranks short (0:
+// inside). Pieces that do not promote, or would promote to something
+// worth no more, get nothing; so do all pieces of a game without a
+// promotion zone.
+func promotion(v *movegen.Variant, w *Weights, t movegen.PieceType, s movegen.Square) int {
+	gain, k := promotionGain(v, t, s)
+	if k < 0 {
 		return 0
 	}
-	gain := v.Pieces[info.PromotesTo].Value - info.Value
+	return gain * w.Promo[k] / WeightUnit
+}
+
+// promotionGain returns the promotion gain of a Black piece of type t and
+// how many ranks short of its zone s is (0: inside), or k = -1 if the
+// promotion term does not apply there.
+func promotionGain(v *movegen.Variant, t movegen.PieceType, s movegen.Square) (gain, k int) {
+	info := &v.Pieces[t]
+	if info.Royal || info.Promoted || info.PromotesTo == 0 || v.ZoneDepth <= 0 || v.Promotion == movegen.PromoCapture {
+		return 0, -1
+	}
+	gain = v.Pieces[info.PromotesTo].Value - info.Value
 	if gain <= 0 {
-		return 0
+		return 0, -1
 	}
 	gain = min(gain, promoGainCap*max(info.Value, 0))
 	// Ranks to go before the zone (Black's zone is rows 0..ZoneDepth-1).
-	switch d := s.Row() - (v.ZoneDepth - 1); {
-	case d <= 0 && v.Promotion == movegen.PromoShogi:
-		return gain / 4
-	case d <= 0, d == 1:
-		return gain / 8
-	case d == 2:
-		return gain / 16
-	case d == 3:
-		return gain / 32
+	d := max(s.Row()-(v.ZoneDepth-1), 0)
+	if d >= len(Weights{}.Promo) {
+		return 0, -1
 	}
-	return 0
+	return gain, d
 }
 
-// royalCentreBonus is the endgame bonus of a royal on s: royalCentre on the
+// royalCentreBonus is the endgame bonus of a royal on s: centre on the
 // central squares, falling linearly to 0 on the outermost ring.
-func royalCentreBonus(v *movegen.Variant, s movegen.Square) int {
+func royalCentreBonus(v *movegen.Variant, centre int, s movegen.Square) int {
 	// Distances in half squares, so that boards of even size have their
 	// four central squares at the same distance.
 	dr := abs(2*s.Row() - (v.Ranks - 1))
@@ -292,7 +345,7 @@ func royalCentreBonus(v *movegen.Variant, s movegen.Square) int {
 	if far == 0 {
 		return 0
 	}
-	return royalCentre * (far - max(dr, dc)) / far
+	return centre * (far - max(dr, dc)) / far
 }
 
 func abs(x int) int {

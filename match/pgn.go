@@ -403,6 +403,38 @@ func legsFromPGN(t string) (string, bool) {
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
+// Replay sets the game up in v: its start position (the SFEN tag, else
+// the FEN tag, else v's start) and its moves, each checked legal. It
+// reports the first tag or move it cannot read.
+func (g *PGNGame) Replay(v *movegen.Variant) (*movegen.Position, []movegen.Move, error) {
+	start := "startpos"
+	switch {
+	case g.Tags["SFEN"] != "":
+		start = g.Tags["SFEN"]
+	case g.Tags["FEN"] != "":
+		op, err := ParseOpening(v, g.Tags["FEN"])
+		if err != nil {
+			return nil, nil, fmt.Errorf("FEN tag: %v", err)
+		}
+		start = op.SFEN
+	}
+	pos, err := movegen.NewPosition(v, start)
+	if err != nil {
+		return nil, nil, err
+	}
+	p := pos.Clone()
+	moves := make([]movegen.Move, 0, len(g.Moves))
+	for i, t := range g.Moves {
+		m, err := ParseMoveAny(p, t)
+		if err != nil {
+			return nil, nil, fmt.Errorf("move %d %q: %v", i+1, t, err)
+		}
+		moves = append(moves, m)
+		p.Make(m)
+	}
+	return pos, moves, nil
+}
+
 // ParseMoveAny reads a move in XBoard, USI or Hodges notation (tried in
 // that order) and returns the legal move it names. XBoard notation may
 // also be the PGN form of two-leg moves (moveXBoardPGN).

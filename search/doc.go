@@ -51,6 +51,10 @@
 // in quiescence only recaptures are tried, because tai's emperor can take
 // almost any piece on the board.
 //
+// Quiesce runs the quiescence search alone from a position and returns the
+// captures that lead to its quiet position (kirin tune takes its training
+// positions there).
+//
 // # Time
 //
 // Limits covers depth, nodes, fixed time per move, infinite and ponder, and

@@ -351,6 +351,28 @@ func (e *Engine) Search(pos *movegen.Position, lim Limits, report func(Info)) Re
 	return res
 }
 
+// Quiesce runs the quiescence search alone on pos, with a full window and
+// no limits, and returns its score and principal variation: the captures
+// (in check, the evasions) that lead to the quiet position whose static
+// evaluation the score is; no moves if pos is quiet already or the game
+// is over. Texel tuning (kirin tune) takes its positions there. pos is not
+// changed.
+func (e *Engine) Quiesce(pos *movegen.Position) (int, []movegen.Move) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.start.Store(time.Now().UnixNano())
+	e.nodeMark.Store(0)
+	e.stop.Store(false)
+	e.pondering.Store(false)
+	lim := Limits{}
+	e.limits = lim
+	e.timed = false
+	w := e.workers[0]
+	w.prepare(pos, &lim)
+	s := w.qsearch(-Infinity, Infinity, 0, 0)
+	return s, append([]movegen.Move(nil), w.pv[0][:w.pvLen[0]]...)
+}
+
 // waitForStop holds an infinite or pondering search until Stop (or, when
 // pondering, until PonderHit ends the pondering and the time is used up,
 // which the finished search already has).

@@ -494,3 +494,30 @@ func TestHugeEvaluationIsNoMate(t *testing.T) {
 		}
 	}
 }
+
+// TestQuiesce: the quiescence search alone plays out the capture that wins
+// material and stops at the quiet position, whose evaluation is its score;
+// a quiet position has no moves and scores its own evaluation; and the
+// position given is not changed.
+func TestQuiesce(t *testing.T) {
+	e := New(material{}, Options{HashMB: 1})
+	// Black's bishop on 5h takes the undefended rook on 7f.
+	pos := position(t, "shogi", "4k4/9/9/9/9/2r6/9/4B4/4K4 b - 1")
+	before := pos.SFEN()
+	score, pv := e.Quiesce(pos)
+	if len(pv) != 1 || pos.MoveUSI(pv[0]) != "5h7f" {
+		t.Fatalf("pv %v, want 5h7f", pv)
+	}
+	leaf := pos.Clone()
+	leaf.Make(pv[0])
+	if want := -(material{}).Evaluate(leaf); score != want {
+		t.Errorf("score %d, want the leaf's evaluation %d (for the side to move at the root)", score, want)
+	}
+	if pos.SFEN() != before {
+		t.Errorf("position changed: %s", pos.SFEN())
+	}
+	quiet := position(t, "shogi", "")
+	if score, pv := e.Quiesce(quiet); len(pv) != 0 || score != (material{}).Evaluate(quiet) {
+		t.Errorf("start position: score %d, pv %v; want its evaluation and no moves", score, pv)
+	}
+}

@@ -9,7 +9,6 @@ import (
 	"github.com/kirin-shogi/kirin/analyze"
 	"github.com/kirin-shogi/kirin/bench"
 	"github.com/kirin-shogi/kirin/match"
-	"github.com/kirin-shogi/kirin/movegen"
 )
 
 // cmdAnalyze is `kirin analyze VARIANT [--fen POS] [--moves ...]` or
@@ -69,30 +68,9 @@ func analyzeGame(w io.Writer, o *opts, cfg analyze.Config) error {
 	if err != nil {
 		return err
 	}
-	start := "startpos"
-	switch {
-	case g.Tags["SFEN"] != "":
-		start = g.Tags["SFEN"]
-	case g.Tags["FEN"] != "":
-		op, err := match.ParseOpening(v, g.Tags["FEN"])
-		if err != nil {
-			return fmt.Errorf("FEN tag: %v", err)
-		}
-		start = op.SFEN
-	}
-	pos, err := movegen.NewPosition(v, start)
+	pos, moves, err := g.Replay(v)
 	if err != nil {
 		return err
-	}
-	p := pos.Clone()
-	var moves []movegen.Move
-	for i, t := range g.Moves {
-		m, err := match.ParseMoveAny(p, t)
-		if err != nil {
-			return fmt.Errorf("move %d %q: %v", i+1, t, err)
-		}
-		moves = append(moves, m)
-		p.Make(m)
 	}
 	analyze.Game(w, pos, moves, cfg)
 	return nil

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -99,5 +100,46 @@ func TestEndOfInput(t *testing.T) {
 	}
 	if code := runEngine(strings.NewReader("hello\n"), io.Discard, io.Discard); code != 1 {
 		t.Errorf("a first line naming no protocol: exit %d, want 1", code)
+	}
+}
+
+// TestEngineWeights: kirin engine --weights evaluates with the file's
+// weights (a tempo of 500 shows in the score of a one-ply search), and a
+// bad file stops it at start with a message naming the line.
+func TestEngineWeights(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	script := "usi\nposition startpos\ngo depth 1\nisready\n"
+	score := func(args []string) string {
+		var out, errOut strings.Builder
+		if code := cmdEngineArgs(args, strings.NewReader(script), &out, &errOut); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut.String())
+		}
+		_, rest, _ := strings.Cut(out.String(), "score cp ")
+		cp, _, _ := strings.Cut(rest, " ")
+		return cp
+	}
+	tempo := write("t.ini", "# a big tempo\n[shogi]\ntempo = 500\n")
+	if with, without := score([]string{"--weights", tempo}), score(nil); !strings.HasPrefix(with, "-4") || strings.HasPrefix(without, "-4") {
+		t.Errorf("one-ply score with tempo 500: %s, with the built-in weights: %s; want -4xx and not", with, without)
+	}
+	for _, c := range []struct{ text, want string }{
+		{"[shogi]\nvalue.Q = 5\n", `line 2: "value.Q" is no weight of shogi`},
+		{"[nogame]\ntempo = 1\n", `line 1: no game "nogame"`},
+		{"tempo = 1\n", "line 1"},
+	} {
+		var errOut strings.Builder
+		if code := cmdEngineArgs([]string{"--weights", write("bad.ini", c.text)}, strings.NewReader(script), io.Discard, &errOut); code != 1 || !strings.Contains(errOut.String(), c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 1 and %q", c.text, code, errOut.String(), c.want)
+		}
+	}
+	if code := cmdEngineArgs([]string{"--weights"}, strings.NewReader(script), io.Discard, io.Discard); code != 2 {
+		t.Errorf("--weights without a file: exit %d, want 2", code)
 	}
 }

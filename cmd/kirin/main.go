@@ -1,7 +1,8 @@
 // Command kirin is the Kirin engine and its tools.
 //
 //	kirin                                the engine: xboard, usi or uci on stdin/stdout
-//	kirin engine [--variant-file FILE]   the same, offering a definition file's games too
+//	kirin engine [--variant-file FILE] [--weights FILE]   the same, offering a definition file's games too,
+//	                                     or evaluating with a weights file's weights (kirin tune)
 //	kirin serve [--addr A] [--engine SPEC]... [--max-engines N] [--open]   the browser board
 //	kirin variants                       list the built-in games
 //	kirin check FILE                     validate a variant definition file
@@ -14,6 +15,7 @@
 //	kirin match merge [--sprt elo0=E0 elo1=E1] SHARD.pgn...   (the shards' report; kirin match merge --help)
 //	kirin analyze VARIANT [--fen POS] [--moves ...] [--depth D | --time S] [--multipv N] [--json] [--board]
 //	kirin analyze [VARIANT] --game FILE [--depth D | --time S] [--json]
+//	kirin tune VARIANT --games FILE.pgn [...]   fit the evaluation weights to games (kirin tune --help)
 //
 // Every command takes --variant-file FILE (play a variant of one's own),
 // --ruleset NAME (chu: jcsa, lishogi or hachu) and --option NAME=VALUE
@@ -38,6 +40,7 @@ import (
 	"github.com/kirin-shogi/kirin/match"
 	"github.com/kirin-shogi/kirin/movegen"
 	"github.com/kirin-shogi/kirin/search"
+	"github.com/kirin-shogi/kirin/tune"
 	"github.com/pkg/profile"
 )
 
@@ -53,7 +56,7 @@ func main() {
 
 const usage = `usage:
   kirin serve [--addr HOST:PORT] [--engine SPEC]... [--max-engines N] [--open]   (kirin serve --help)
-  kirin engine [--variant-file FILE]
+  kirin engine [--variant-file FILE] [--weights FILE]
   kirin variants [--variant-file FILE]
   kirin check FILE
   kirin perft VARIANT [--fen SFEN] [--moves M1 M2 ...] DEPTH [--divide]
@@ -65,6 +68,7 @@ const usage = `usage:
   kirin match merge [--sprt elo0=E0 elo1=E1 alpha=A beta=B] SHARD.pgn... (kirin match merge --help)
   kirin analyze VARIANT [--fen POS] [--moves ...] [--depth D | --time S] [--multipv N] [--json] [--board]
   kirin analyze [VARIANT] --game FILE [--depth D | --time S] [--json]
+  kirin tune VARIANT --games FILE.pgn [--out FILE] [--holdout N] [--fix NAMES] ... (kirin tune --help)
 common options: --variant-file FILE, --ruleset NAME, --option NAME=VALUE (repeatable),
                 --profile MODE, --profile.path DIR
 `
@@ -249,31 +253,23 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if len(args) == 1 {
 			return runEngine(os.Stdin, stdout, stderr)
 		}
-		return cmdEngineFile(args[1:], os.Stdin, stdout, stderr)
+		return cmdEngineArgs(args[1:], os.Stdin, stdout, stderr)
 	}
-	if cmd == "match" && len(args) > 1 && args[1] == "merge" {
-		if len(args) == 2 {
-			fmt.Fprint(stdout, match.MergeUsage)
-			return 0
-		}
-		if err := match.MergeCommand(args[2:], stdout); err != nil {
-			fmt.Fprintln(stderr, "kirin match merge:", err)
-			return 1
-		}
-		return 0
-	}
-	if cmd == "match" {
-		if len(args) == 1 || args[1] == "--help" || args[1] == "-h" {
-			fmt.Fprint(stdout, match.Usage)
-			return 0
-		}
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-		defer stop()
-		if err := match.Command(ctx, args[1:], stdout); err != nil {
-			fmt.Fprintln(stderr, "kirin match:", err)
-			return 1
-		}
-		return 0
+	switch {
+	case cmd == "match" && len(args) > 1 && args[1] == "merge":
+		return subcommand("kirin match merge", match.MergeUsage, args[2:], stdout, stderr, func(a []string) error {
+			return match.MergeCommand(a, stdout)
+		})
+	case cmd == "tune":
+		return subcommand("kirin tune", tune.Usage, args[1:], stdout, stderr, func(a []string) error {
+			return tune.Command(a, stdout)
+		})
+	case cmd == "match":
+		return subcommand("kirin match", match.Usage, args[1:], stdout, stderr, func(a []string) error {
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return match.Command(ctx, a, stdout)
+		})
 	}
 	o, err := parseOpts(args[1:])
 	if err == nil && o.profMode != "" {
@@ -315,6 +311,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if errors.Is(err, errUsage) {
 			fmt.Fprint(stderr, usage)
 		}
+		return 1
+	}
+	return 0
+}
+
+// subcommand runs a command that parses its own arguments: its usage
+// without arguments or with --help/-h, else fn, whose error is printed
+// after the command's name.
+func subcommand(name, usage string, args []string, stdout, stderr io.Writer, fn func([]string) error) int {
+	if len(args) == 0 || args[0] == "--help" || args[0] == "-h" {
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	if err := fn(args); err != nil {
+		fmt.Fprintln(stderr, name+":", err)
 		return 1
 	}
 	return 0

@@ -134,6 +134,9 @@ func TestMatchCommands(t *testing.T) {
 		{"shard without value", append(engines, "--shard"), 1, nil, "kirin match: --shard needs a value\n"},
 		{"merge missing file", []string{"match", "merge", filepath.Join(dir, "none.pgn")}, 1, nil, "kirin match merge: stat "},
 		{"merge bad sprt", []string{"match", "merge", pgn, "--sprt", "elo0=3", "elo1=1"}, 1, nil, "kirin match merge: --sprt needs 0 < alpha, beta < 1 and elo0 < elo1\n"},
+		{"tune help", []string{"tune"}, 0, []string{"usage: kirin tune VARIANT --games FILE.pgn"}, ""},
+		{"tune without games", []string{"tune", "shogi"}, 1, nil, "kirin tune: --games FILE is needed (kirin tune --help)\n"},
+		{"tune bad flag", []string{"tune", "shogi", "--games", pgn, "--skip", "x"}, 1, nil, "kirin tune: invalid value \"x\" for flag -skip"},
 		{"merge", []string{"match", "merge", pgn}, 0, []string{"Merge: shogi, engines a, b, time control depth 1, 1 games from 1 files\nMissing games: 2\n",
 			"Score of a vs b: 1 - 0 - 0  [1.000]  1", "1 of 2 games played", "1  a wins by checkmate"}, ""},
 	}

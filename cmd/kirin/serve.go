@@ -134,18 +134,3 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintln(stderr, "kirin serve: stopped")
 	return 0
 }
-
-// cmdEngineFile is `kirin engine --variant-file FILE`: the engine, offering
-// the file's games besides the built-in ones (kirin serve starts it so).
-func cmdEngineFile(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) != 2 || args[0] != "--variant-file" {
-		fmt.Fprintln(stderr, "usage: kirin engine [--variant-file FILE]")
-		return 2
-	}
-	own, err := movegen.LoadVariantFile(args[1])
-	if err != nil {
-		fmt.Fprintln(stderr, "kirin:", err)
-		return 1
-	}
-	return runEngineWith(stdin, stdout, stderr, append(movegen.Builtin(), own...))
-}

@@ -1,0 +1,345 @@
+package eval
+
+import (
+	"bufio"
+	"embed"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/kirin-shogi/kirin/movegen"
+)
+
+// Weights are the evaluator's tunable scales for one game: integers, in
+// the units each field names. DefaultWeights gives the hand-set values the
+// package documentation describes; kirin tune fits them to games. Fractions
+// of a piece's Value are in 1/256ths (WeightUnit), so the defaults reproduce
+// the hand-set evaluation exactly. Only Material replaces PieceInfo.Value;
+// the placement, promotion, phase, attack and loose-piece terms keep the
+// variant's Value as their scale.
+type Weights struct {
+	// Tempo is the side to move's bonus, in centipawns.
+	Tempo int
+	// Mobility: a piece gains Mobility/256 of its Value per unit of
+	// relative empty-board mobility above its average (placement).
+	Mobility int
+	// Immobile: a piece on a square where it can never move loses
+	// Immobile/256 of its Value.
+	Immobile int
+	// Advance: a forward-only stepper on the enemy's back rank gains
+	// Advance/256 of its Value, less in proportion nearer home.
+	Advance int
+	// Forward: the same for every other non-royal piece in a game without
+	// a promotion zone.
+	Forward int
+	// Promo[k]: a piece k ranks short of its zone (0: inside it) gains
+	// Promo[k]/256 of its promotion gain.
+	Promo [4]int
+	// Hand: a piece in hand is worth its Material plus Hand/256 of its
+	// Value.
+	Hand int
+	// Guard is the worth of one friendly piece next to a royal (at most
+	// guardMax count), in centipawns, at full middle-game phase.
+	Guard int
+	// Pressure scales the attack of enemy pieces near a royal, in 1/256.
+	Pressure int
+	// Centre is the endgame bonus of a royal on the central squares, in
+	// centipawns.
+	Centre int
+	// Simplify: a material lead gains Simplify/256 of itself when the
+	// trailing side has lost everything.
+	Simplify int
+	// Hunt is the side ahead's bonus per king step a piece stands inside
+	// huntRadius of the enemy royal, in 1/16 centipawn.
+	Hunt int
+	// Loose: while the enemy has a universal leaper, a non-royal piece with
+	// no friend next to it costs Loose/256 of its Value.
+	Loose int
+	// Material[t] is the material worth of piece type t in centipawns
+	// (index 0 unused): on the board, and in hand with the Hand bonus.
+	Material []int
+}
+
+// WeightUnit is the denominator of the weights that are fractions: 256.
+const WeightUnit = 256
+
+// huntUnit is the denominator of Weights.Hunt (centipawns per step).
+const huntUnit = 16
+
+// scalarWeights names the scalar weights in file and vector order, with a
+// pointer into a Weights.
+func scalarWeights(w *Weights) []namedWeight {
+	return []namedWeight{
+		{"tempo", &w.Tempo}, {"mobility", &w.Mobility}, {"immobile", &w.Immobile},
+		{"advance", &w.Advance}, {"forward", &w.Forward},
+		{"promo0", &w.Promo[0]}, {"promo1", &w.Promo[1]}, {"promo2", &w.Promo[2]}, {"promo3", &w.Promo[3]},
+		{"hand", &w.Hand}, {"guard", &w.Guard}, {"pressure", &w.Pressure}, {"centre", &w.Centre},
+		{"simplify", &w.Simplify}, {"hunt", &w.Hunt}, {"loose", &w.Loose},
+	}
+}
+
+// namedWeight is one weight and its name in a weights file.
+type namedWeight struct {
+	name string
+	val  *int
+}
+
+// valuePrefix starts the key of a piece's Material in a weights file
+// (value.P, value.+R).
+const valuePrefix = "value."
+
+// DefaultWeights returns the hand-set weights of v: the scales of the
+// package documentation, and Material from the pieces' Values (a royal at
+// least the strongest non-royal piece; see materialValue).
+func DefaultWeights(v *movegen.Variant) Weights {
+	w := Weights{
+		Tempo:    tempo,
+		Mobility: WeightUnit / centreDiv,
+		Immobile: WeightUnit / deadDiv,
+		Advance:  WeightUnit / advanceDiv,
+		Forward:  WeightUnit / forwardDiv,
+		Promo:    [4]int{WeightUnit / 8, WeightUnit / 8, WeightUnit / 16, WeightUnit / 32},
+		Hand:     WeightUnit * (handNum - handDen) / handDen,
+		Guard:    guardBonus,
+		Pressure: WeightUnit,
+		Centre:   royalCentre,
+		Simplify: WeightUnit / simplifyDiv,
+		Hunt:     huntStep * huntUnit,
+		Loose:    WeightUnit / looseDiv,
+		Material: make([]int, len(v.Pieces)),
+	}
+	if v.Promotion == movegen.PromoShogi {
+		// Under the shogi rule any move in the zone may promote.
+		w.Promo[0] = WeightUnit / 4
+	}
+	for t := 1; t < len(v.Pieces); t++ {
+		w.Material[t] = materialValue(v, movegen.PieceType(t))
+	}
+	return w
+}
+
+// BuiltinWeights returns the weights New uses for v: DefaultWeights with
+// the fitted set shipped for v's game laid over them (eval/weights/NAME.ini,
+// embedded), if there is one and it names only pieces v has.
+func BuiltinWeights(v *movegen.Variant) Weights {
+	w := DefaultWeights(v)
+	data, err := builtinWeights.ReadFile("weights/" + v.Name + ".ini")
+	if err != nil {
+		return w
+	}
+	f, err := ParseWeights(strings.NewReader(string(data)))
+	if err != nil {
+		return w
+	}
+	fitted := w.Clone()
+	if ok, err := f.Apply(v, &fitted); !ok || err != nil {
+		// A user's variant with a built-in game's name but other pieces
+		// keeps the defaults.
+		return w
+	}
+	return fitted
+}
+
+// builtinWeights holds the fitted weights shipped with Kirin, one file per
+// game (read-only).
+//
+//go:embed weights
+var builtinWeights embed.FS
+
+// Clone returns a copy of w that shares nothing with it.
+func (w Weights) Clone() Weights {
+	w.Material = append([]int(nil), w.Material...)
+	return w
+}
+
+// WeightNames returns the names of v's weights in vector order (Vector):
+// the scalars, then value.ID for each piece type.
+func WeightNames(v *movegen.Variant) []string {
+	var w Weights
+	var names []string
+	for _, n := range scalarWeights(&w) {
+		names = append(names, n.name)
+	}
+	for t := 1; t < len(v.Pieces); t++ {
+		names = append(names, valuePrefix+v.Pieces[t].ID)
+	}
+	return names
+}
+
+// Vector returns the weights as numbers in WeightNames order.
+func (w *Weights) Vector() []float64 {
+	var out []float64
+	for _, n := range scalarWeights(w) {
+		out = append(out, float64(*n.val))
+	}
+	for _, m := range w.Material[1:] {
+		out = append(out, float64(m))
+	}
+	return out
+}
+
+// SetVector sets the weights from numbers in WeightNames order, rounded to
+// the nearest integer. x must have one number per weight; Material gets
+// one entry per piece type (and the unused 0).
+func (w *Weights) SetVector(x []float64) {
+	sc := scalarWeights(w)
+	for i, n := range sc {
+		*n.val = round(x[i])
+	}
+	if want := len(x) - len(sc) + 1; len(w.Material) != want {
+		w.Material = make([]int, want)
+	}
+	for t := 1; t < len(w.Material); t++ {
+		w.Material[t] = round(x[len(sc)+t-1])
+	}
+}
+
+func round(x float64) int {
+	if x < 0 {
+		return -round(-x)
+	}
+	return int(x + 0.5)
+}
+
+// WeightsFile is a parsed weights file: for each game's section, its keys
+// and values in file order.
+type WeightsFile struct {
+	// Games lists the sections in file order.
+	Games []WeightsSection
+}
+
+// WeightsSection is one game's weights as a file gives them.
+type WeightsSection struct {
+	// Game is the section's name, a variant name.
+	Game string
+	// Line is the section header's line number.
+	Line int
+	// Keys and Values are the section's settings in order; Lines their
+	// line numbers.
+	Keys   []string
+	Values []int
+	Lines  []int
+}
+
+// ParseWeights reads a weights file: sections [GAME] holding NAME = INTEGER
+// lines (the names of WeightNames), # comments and blank lines. It reports
+// the first malformed line.
+func ParseWeights(r io.Reader) (*WeightsFile, error) {
+	f := &WeightsFile{}
+	sc := bufio.NewScanner(r)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := strings.TrimSpace(sc.Text())
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = strings.TrimSpace(line[:i])
+		}
+		if line == "" {
+			continue
+		}
+		if strings.HasPrefix(line, "[") {
+			name := strings.TrimSpace(strings.TrimSuffix(line[1:], "]"))
+			if !strings.HasSuffix(line, "]") || name == "" || strings.ContainsAny(name, " \t\"[]=") {
+				return nil, fmt.Errorf("line %d: bad section header %q (want [GAME])", n, line)
+			}
+			f.Games = append(f.Games, WeightsSection{Game: name, Line: n})
+			continue
+		}
+		if len(f.Games) == 0 {
+			return nil, fmt.Errorf("line %d: %q comes before any [game] section", n, line)
+		}
+		k, val, ok := strings.Cut(line, "=")
+		if !ok {
+			return nil, fmt.Errorf("line %d: want NAME = INTEGER, got %q", n, line)
+		}
+		k, val = strings.TrimSpace(k), strings.TrimSpace(val)
+		x, err := strconv.Atoi(val)
+		if err != nil || k == "" {
+			return nil, fmt.Errorf("line %d: want NAME = INTEGER, got %q", n, line)
+		}
+		s := &f.Games[len(f.Games)-1]
+		s.Keys = append(s.Keys, k)
+		s.Values = append(s.Values, x)
+		s.Lines = append(s.Lines, n)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// Apply lays the file's section for v's game over w. It reports whether
+// the file has such a section, and an error (leaving w unchanged) for a
+// name that is no weight of v, a piece v lacks, or a key given twice.
+func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
+	for _, s := range f.Games {
+		if !strings.EqualFold(s.Game, v.Name) {
+			continue
+		}
+		out := w.Clone()
+		scalars := map[string]*int{}
+		for _, n := range scalarWeights(&out) {
+			scalars[n.name] = n.val
+		}
+		seen := map[string]bool{}
+		for i, k := range s.Keys {
+			if seen[k] {
+				return true, fmt.Errorf("line %d: %s given twice", s.Lines[i], k)
+			}
+			seen[k] = true
+			if p, ok := scalars[k]; ok {
+				*p = s.Values[i]
+				continue
+			}
+			id, ok := strings.CutPrefix(k, valuePrefix)
+			t := pieceTypeByID(v, id)
+			if !ok || t == 0 {
+				return true, fmt.Errorf("line %d: %q is no weight of %s (%s, or %sID for a piece)", s.Lines[i], k, v.Name,
+					strings.Join(WeightNames(v)[:len(scalars)], ", "), valuePrefix)
+			}
+			out.Material[t] = s.Values[i]
+		}
+		*w = out
+		return true, nil
+	}
+	return false, nil
+}
+
+// pieceTypeByID returns the type of v whose ID is id, or 0.
+func pieceTypeByID(v *movegen.Variant, id string) movegen.PieceType {
+	for t := 1; t < len(v.Pieces); t++ {
+		if v.Pieces[t].ID == id {
+			return movegen.PieceType(t)
+		}
+	}
+	return 0
+}
+
+// Write writes w as the [GAME] section of a weights file for v, every
+// weight on its own line, preceded by the comment lines given.
+func (w *Weights) Write(out io.Writer, v *movegen.Variant, comments ...string) error {
+	bw := bufio.NewWriter(out)
+	for _, c := range comments {
+		fmt.Fprintf(bw, "# %s\n", c)
+	}
+	fmt.Fprintf(bw, "[%s]\n", v.Name)
+	x := w.Vector()
+	names := WeightNames(v)
+	width := 0
+	for _, n := range names {
+		width = max(width, len(n))
+	}
+	for i, n := range names {
+		fmt.Fprintf(bw, "%-*s = %d\n", width, n, int(x[i]))
+	}
+	return bw.Flush()
+}
+
+// LoadWeights returns v's weights from a weights file laid over
+// BuiltinWeights, and whether the file has a section for v's game.
+func LoadWeights(v *movegen.Variant, f *WeightsFile) (Weights, bool, error) {
+	w := BuiltinWeights(v)
+	ok, err := f.Apply(v, &w)
+	return w, ok, err
+}

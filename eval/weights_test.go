@@ -1,0 +1,144 @@
+package eval
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/kirin-shogi/kirin/movegen"
+)
+
+// TestDefaultWeightsReproduceHandSet: the evaluator built from
+// DefaultWeights scores exactly as the hand-set formulas (the scales in
+// the constants); the term tests check those formulas, and this pins that
+// the weights are the same numbers, on random positions of every game.
+func TestDefaultWeightsReproduceHandSet(t *testing.T) {
+	for _, v := range movegen.Builtin() {
+		w := DefaultWeights(v)
+		e := NewWith(v, w)
+		if e.w.Guard != guardBonus || e.w.Hand*handDen != WeightUnit*(handNum-handDen) || e.tempo != tempo {
+			t.Errorf("%s: default weights %+v do not match the constants", v.Name, w)
+		}
+		for _, pos := range randomPositions(t, v, 2, 60) {
+			for _, s := range pos.Pieces(pos.SideToMove()) {
+				p := pos.At(s)
+				info := &v.Pieces[p.Type()]
+				if info.Royal {
+					continue
+				}
+				bs := s
+				if p.Color() == movegen.White {
+					bs = rotate(v, s)
+				}
+				st := newTypeStats(v, p.Type())
+				want := int32(info.Value + st.placementD(bs) + promotionD(v, p.Type(), bs))
+				if got := e.psq[int(p)*movegen.NumCells+int(s)].score; got != want {
+					t.Fatalf("%s %s on %v: table %d, formulas %d", v.Name, info.Name, s, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestWeightsFileRoundTrip: Write's section, parsed and applied, gives the
+// weights back, in every game.
+func TestWeightsFileRoundTrip(t *testing.T) {
+	for _, v := range movegen.Builtin() {
+		w := DefaultWeights(v)
+		x := w.Vector()
+		for i := range x {
+			x[i] += float64(i%7) - 3
+		}
+		w.SetVector(x)
+		var b bytes.Buffer
+		if err := w.Write(&b, v, "a comment"); err != nil {
+			t.Fatal(err)
+		}
+		f, err := ParseWeights(&b)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", v.Name, err, b.String())
+		}
+		got := DefaultWeights(v)
+		if ok, err := f.Apply(v, &got); !ok || err != nil {
+			t.Fatalf("%s: apply: %v %v", v.Name, ok, err)
+		}
+		if !slices.Equal(got.Vector(), x) {
+			t.Errorf("%s: round trip %v, want %v", v.Name, got.Vector(), x)
+		}
+	}
+}
+
+// TestWeightsFileErrors: every malformed line or unknown name is an error
+// that names the line, and a failed Apply leaves the weights unchanged.
+func TestWeightsFileErrors(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"tempo = 3\n", "line 1: \"tempo = 3\" comes before any [game] section"},
+		{"[shogi\ntempo = 3\n", "line 1: bad section header"},
+		{"[shogi]\ntempo 3\n", "line 2: want NAME = INTEGER"},
+		{"[shogi]\ntempo = 3.5\n", "line 2: want NAME = INTEGER"},
+		{"[shogi]\n = 3\n", "line 2: want NAME = INTEGER"},
+	} {
+		if _, err := ParseWeights(strings.NewReader(c.text)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want %q", c.text, err, c.want)
+		}
+	}
+	v := variant(t, "shogi")
+	for _, c := range []struct{ text, want string }{
+		{"[shogi]\ntempo = 3\nvalue.Q = 900\n", "line 3: \"value.Q\" is no weight of shogi"},
+		{"[shogi]\nspeed = 3\n", "line 2: \"speed\" is no weight of shogi"},
+		{"[shogi]\ntempo = 3\ntempo = 4\n", "line 3: tempo given twice"},
+	} {
+		f, err := ParseWeights(strings.NewReader(c.text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := DefaultWeights(v)
+		before := w.Vector()
+		if ok, err := f.Apply(v, &w); !ok || err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v %v, want %q", c.text, ok, err, c.want)
+		}
+		if !slices.Equal(w.Vector(), before) {
+			t.Errorf("%q: a failed Apply changed the weights", c.text)
+		}
+	}
+	f, err := ParseWeights(strings.NewReader("# only chu\n[chu]\ntempo = 7\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := DefaultWeights(v)
+	if ok, err := f.Apply(v, &w); ok || err != nil || w.Tempo != tempo {
+		t.Errorf("a file without a shogi section: %v %v, tempo %d", ok, err, w.Tempo)
+	}
+}
+
+// TestWeightsChangeEvaluate: a weight from a file reaches Evaluate (the
+// tempo alone moves every score by its change), and New uses the shipped
+// weights: BuiltinWeights equals DefaultWeights for a game without a file
+// in eval/weights and differs for one with a file.
+func TestWeightsChangeEvaluate(t *testing.T) {
+	v := variant(t, "chu")
+	w := DefaultWeights(v)
+	w.Tempo += 33
+	pos := position(t, v, v.StartSFEN)
+	if d := NewWith(v, w).Evaluate(pos) - newHand(v).Evaluate(pos); d != 33 {
+		t.Errorf("tempo +33 moved the score by %d", d)
+	}
+	entries, err := builtinWeights.ReadDir("weights")
+	if err != nil {
+		t.Fatal(err)
+	}
+	shipped := map[string]bool{}
+	for _, e := range entries {
+		if name, ok := strings.CutSuffix(e.Name(), ".ini"); ok {
+			shipped[name] = true
+		}
+	}
+	for _, v := range movegen.Builtin() {
+		b, d := BuiltinWeights(v), DefaultWeights(v)
+		same := slices.Equal(b.Vector(), d.Vector())
+		if same == shipped[v.Name] {
+			t.Errorf("%s: shipped weights file %v, built-in weights equal to the defaults %v", v.Name, shipped[v.Name], same)
+		}
+	}
+}

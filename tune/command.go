@@ -1,0 +1,247 @@
+package tune
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/kirin-shogi/kirin/eval"
+	"github.com/kirin-shogi/kirin/movegen"
+)
+
+// Usage is the help text of kirin tune.
+const Usage = `usage: kirin tune VARIANT --games FILE.pgn [--games FILE.pgn]... [options]
+  fits the evaluation weights of one game to the results of its games (Texel's method)
+  --games FILE      a PGN file of finished games (kirin match --pgn); repeatable
+  --out FILE        write the fitted weights there (an eval weights file section)
+  --weights FILE    start from these weights (default: the built-in ones)
+  --skip N          leave out the first N plies of each game (default 16)
+  --holdout N       every N-th game is held out to measure the fit (default 10; 0 none)
+  --iterations N    optimiser steps (default 2000); --rate R its step in weight units (default 1)
+  --fix NAMES       comma list of weights that keep their value (a wrong name lists them)
+  --threads N       goroutines for reading the games (default: one per CPU)
+  --variant-file FILE, --ruleset R, --option NAME=VALUE   as for the other commands
+`
+
+// Config is a tuning run.
+type Config struct {
+	// Variant is the game.
+	Variant *movegen.Variant
+	// Games are the PGN files.
+	Games []string
+	// Start are the starting weights.
+	Start eval.Weights
+	// StartName says where they came from (for the report).
+	StartName string
+	// Skip, Holdout and Threads are as Load takes them.
+	Skip, Holdout, Threads int
+	// Fit sets the optimiser; its Fixed comes from Fix.
+	Fit FitConfig
+	// Fix names weights that must not move.
+	Fix []string
+}
+
+// Command runs kirin tune with its arguments (after "tune"), writing the
+// report to out.
+func Command(args []string, out io.Writer) error {
+	cfg, outPath, err := parseArgs(args)
+	if err != nil {
+		return err
+	}
+	var file bytes.Buffer
+	if err := Run(cfg, out, &file); err != nil {
+		return err
+	}
+	if outPath == "" {
+		_, err := out.Write(file.Bytes())
+		return err
+	}
+	if err := os.WriteFile(outPath, file.Bytes(), 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "wrote %s\n", outPath)
+	return nil
+}
+
+// seeHelp ends an error about the command line.
+const seeHelp = " (kirin tune --help)"
+
+// parseArgs reads kirin tune's command line.
+func parseArgs(args []string) (Config, string, error) {
+	fs := flag.NewFlagSet("kirin tune", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var games, options multi
+	fs.Var(&games, "games", "")
+	fs.Var(&options, "option", "")
+	outPath := fs.String("out", "", "")
+	weights := fs.String("weights", "", "")
+	variantFile := fs.String("variant-file", "", "")
+	ruleSet := fs.String("ruleset", "", "")
+	fix := fs.String("fix", "", "")
+	cfg := Config{}
+	fs.IntVar(&cfg.Skip, "skip", 16, "")
+	fs.IntVar(&cfg.Holdout, "holdout", 10, "")
+	fs.IntVar(&cfg.Threads, "threads", DefaultThreads(), "")
+	fs.IntVar(&cfg.Fit.Iterations, "iterations", 2000, "")
+	fs.Float64Var(&cfg.Fit.Rate, "rate", 1, "")
+	var name string
+	rest := args
+	for len(rest) > 0 {
+		if err := fs.Parse(rest); err != nil {
+			return cfg, "", fmt.Errorf("%v%s", err, seeHelp)
+		}
+		rest = fs.Args()
+		if len(rest) > 0 {
+			if name != "" {
+				return cfg, "", fmt.Errorf("one game only, got %q and %q%s", name, rest[0], seeHelp)
+			}
+			name, rest = rest[0], rest[1:]
+		}
+	}
+	switch {
+	case name == "":
+		return cfg, "", fmt.Errorf("name the game%s", seeHelp)
+	case len(games) == 0:
+		return cfg, "", fmt.Errorf("--games FILE is needed%s", seeHelp)
+	case cfg.Skip < 0 || cfg.Holdout < 0 || cfg.Threads < 1 || cfg.Fit.Iterations < 1 || !(cfg.Fit.Rate > 0):
+		return cfg, "", errors.New("--skip and --holdout need a number >= 0, --threads and --iterations one >= 1, --rate one > 0")
+	}
+	v, err := movegen.Resolve(name, *variantFile)
+	if err != nil {
+		return cfg, "", err
+	}
+	if *ruleSet != "" {
+		if v, err = v.WithRuleSet(*ruleSet); err != nil {
+			return cfg, "", err
+		}
+	}
+	if len(options) > 0 {
+		if v, err = v.WithOptions(options...); err != nil {
+			return cfg, "", err
+		}
+	}
+	cfg.Variant, cfg.Games = v, games
+	cfg.Start, cfg.StartName = eval.BuiltinWeights(v), "the built-in weights"
+	if *weights != "" {
+		w, err := ReadWeightsFile(v, *weights)
+		if err != nil {
+			return cfg, "", err
+		}
+		cfg.Start, cfg.StartName = w, *weights
+	}
+	if *fix != "" {
+		cfg.Fix = strings.Split(*fix, ",")
+	}
+	return cfg, *outPath, nil
+}
+
+// ReadWeightsFile reads a weights file and returns v's weights from it laid
+// over the built-in ones. A file without a section for v's game, or with a
+// bad line, is an error.
+func ReadWeightsFile(v *movegen.Variant, path string) (eval.Weights, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return eval.Weights{}, err
+	}
+	defer f.Close()
+	wf, err := eval.ParseWeights(f)
+	if err != nil {
+		return eval.Weights{}, fmt.Errorf("%s: %v", path, err)
+	}
+	w, ok, err := eval.LoadWeights(v, wf)
+	if err != nil {
+		return eval.Weights{}, fmt.Errorf("%s: %v", path, err)
+	}
+	if !ok {
+		return eval.Weights{}, fmt.Errorf("%s has no [%s] section", path, v.Name)
+	}
+	return w, nil
+}
+
+// multi is a repeatable string flag.
+type multi []string
+
+func (m *multi) String() string     { return strings.Join(*m, ",") }
+func (m *multi) Set(s string) error { *m = append(*m, s); return nil }
+
+// Run loads the games, fits the weights and writes the report to out and
+// the fitted weights, as a weights file section with the run's figures in
+// comments, to file.
+func Run(cfg Config, out, file io.Writer) error {
+	v := cfg.Variant
+	names := eval.WeightNames(v)
+	fixed := make([]bool, len(names))
+	for _, n := range cfg.Fix {
+		i := indexOf(names, strings.TrimSpace(n))
+		if i < 0 {
+			return fmt.Errorf("--fix: %q is no weight of %s (%s)", n, v.Name, strings.Join(names, ", "))
+		}
+		fixed[i] = true
+	}
+	cfg.Fit.Fixed = fixed
+	began := time.Now()
+	var readers []NamedReader
+	for _, p := range cfg.Games {
+		f, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		readers = append(readers, NamedReader{Name: p, R: f})
+	}
+	lin := eval.NewLinear(v, cfg.Start)
+	train, held, st, err := Load(v, lin, eval.NewWith(v, cfg.Start), readers, cfg.Skip, cfg.Holdout, cfg.Threads)
+	if err != nil {
+		return err
+	}
+	loaded := time.Since(began)
+	fmt.Fprintf(out, "%s: %d games read (left out: %d of another game, %d without a usable result, %d repeating an earlier one)\n",
+		v.Name, st.Games, st.OtherGame, st.NoResult, st.Duplicate)
+	fmt.Fprintf(out, "positions: %d kept (%d games for training, %d held out: %d and %d positions); left out: %d in check, %d game over, %d outside the linear range\n",
+		st.Positions, train.Games, held.Games, train.Len(), held.Len(), st.InCheck, st.Ended, st.NonLinear)
+	fmt.Fprintf(out, "loading took %s\n", loaded.Round(time.Millisecond))
+	if train.Len() == 0 {
+		return errors.New("no training positions")
+	}
+	x0 := cfg.Start.Vector()
+	fitCfg := cfg.Fit
+	fitCfg.Progress = func(it int, tr, he float64) {
+		if it%(evalEvery*20) == 0 {
+			fmt.Fprintf(out, "step %5d: training error %.6f, held-out %.6f\n", it, tr, he)
+		}
+	}
+	res := Fit(train, held, x0, fitCfg)
+	took := time.Since(began)
+	fmt.Fprintf(out, "K = %.4f; %d of %d weights free; kept step %d\n", res.K, res.Free, len(x0), res.BestIter)
+	fmt.Fprintf(out, "training error %.6f -> %.6f; held-out error %.6f -> %.6f\n", res.TrainBefore, res.TrainAfter, res.HeldBefore, res.HeldAfter)
+	fmt.Fprintf(out, "%-12s %8s %8s\n", "weight", "before", "after")
+	for i, n := range names {
+		if x0[i] != res.X[i] {
+			fmt.Fprintf(out, "%-12s %8.0f %8.0f\n", n, x0[i], res.X[i])
+		}
+	}
+	fmt.Fprintf(out, "took %s\n", took.Round(time.Second))
+	var w eval.Weights
+	w.SetVector(res.X)
+	comments := []string{
+		fmt.Sprintf("Fitted by kirin tune from %s (%d games, %d training and %d held-out positions), starting from %s.",
+			strings.Join(cfg.Games, ", "), train.Games+held.Games, train.Len(), held.Len(), cfg.StartName),
+		fmt.Sprintf("K = %.4f; training error %.6f -> %.6f; held-out error %.6f -> %.6f.", res.K, res.TrainBefore, res.TrainAfter, res.HeldBefore, res.HeldAfter),
+		"Units: eval.Weights (fractions of a piece's Value in 1/256, hunt in 1/16 centipawn, the rest in centipawns).",
+	}
+	return w.Write(file, v, comments...)
+}
+
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}

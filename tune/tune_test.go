@@ -1,0 +1,223 @@
+package tune
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kirin-shogi/kirin/eval"
+	"github.com/kirin-shogi/kirin/movegen"
+)
+
+// randomGame plays plies random legal moves of v from the start (fewer if
+// the game ends) and returns the USI moves and the final position.
+func randomGame(t *testing.T, v *movegen.Variant, rng *rand.Rand, plies int) ([]string, *movegen.Position) {
+	t.Helper()
+	pos, err := movegen.NewPosition(v, v.StartSFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list movegen.MoveList
+	var moves []string
+	for range plies {
+		list.N = 0
+		pos.GenerateLegal(&list)
+		if list.N == 0 {
+			break
+		}
+		m := list.Moves[rng.Intn(list.N)]
+		moves = append(moves, pos.MoveUSI(m))
+		pos.Make(m)
+	}
+	return moves, pos
+}
+
+// pgn writes one game as kirin match would, with the given result and
+// termination tags.
+func pgn(v *movegen.Variant, moves []string, result, termination string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "[Variant \"%s\"]\n[Result \"%s\"]\n", v.Name, result)
+	if termination != "" {
+		fmt.Fprintf(&b, "[Termination \"%s\"]\n", termination)
+	}
+	b.WriteString("\n")
+	for i, m := range moves {
+		if i%2 == 0 {
+			fmt.Fprintf(&b, "%d. ", i/2+1)
+		}
+		b.WriteString(m + " ")
+	}
+	b.WriteString(result + "\n\n")
+	return b.String()
+}
+
+// TestLoad: each position comes with its game's result from its side to
+// move's view, unusable games are left out, and every holdout-th game is
+// held out. The games are short and quiet, so every position is kept as it
+// stands: the start (first mover to move) and the position after 7g7f.
+func TestLoad(t *testing.T) {
+	v := variantNamed(t, "shogi")
+	var text strings.Builder
+	for _, g := range []struct {
+		moves         []string
+		result, termi string
+	}{
+		{nil, "1-0", "normal"},                        // A: start, first mover won
+		{[]string{"7g7f"}, "0-1", ""},                 // B: first mover lost
+		{[]string{"7g7f"}, "*", ""},                   // unfinished
+		{[]string{"7g7f"}, "1/2-1/2", "adjudication"}, // C: drawn
+		{[]string{"7g7f"}, "0-1", "time forfeit"},     // a fault
+		{[]string{"7g7f"}, "0-1", ""},                 // B again
+	} {
+		text.WriteString(pgn(v, g.moves, g.result, g.termi))
+	}
+	text.WriteString(pgn(variantNamed(t, "chu"), nil, "1-0", ""))
+	w := eval.DefaultWeights(v)
+	lin := eval.NewLinear(v, w)
+	train, held, st, err := Load(v, lin, eval.NewWith(v, w), []NamedReader{{"t.pgn", strings.NewReader(text.String())}}, 0, 3, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Games != 7 || st.OtherGame != 1 || st.NoResult != 2 || st.Duplicate != 1 || st.Positions != 5 {
+		t.Errorf("games %d, other game %d, no result %d, repeated %d, positions %d; want 7, 1, 2, 1, 5",
+			st.Games, st.OtherGame, st.NoResult, st.Duplicate, st.Positions)
+	}
+	// A and B train; C, the third usable game, is held out.
+	if train.Games != 2 || held.Games != 1 {
+		t.Errorf("train %d games, held %d; want 2 and 1", train.Games, held.Games)
+	}
+	if got := fmt.Sprint(train.R, held.R); got != "[1 0 1] [0.5 0.5]" {
+		t.Errorf("results %s, want [1 0 1] [0.5 0.5]", got)
+	}
+	// The start position's features at the default weights: the tempo
+	// only (the start is balanced).
+	if got := eval.Score(float64s(train.row(0)), w.Vector()); math.Abs(got-float64(eval.NewWith(v, w).Evaluate(mustStart(t, v)))) > 1 {
+		t.Errorf("start position scores %v in the set", got)
+	}
+}
+
+func float64s(f []float32) []float64 {
+	out := make([]float64, len(f))
+	for i, x := range f {
+		out[i] = float64(x)
+	}
+	return out
+}
+
+func mustStart(t *testing.T, v *movegen.Variant) *movegen.Position {
+	t.Helper()
+	pos, err := movegen.NewPosition(v, v.StartSFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pos
+}
+
+func variantNamed(t *testing.T, name string) *movegen.Variant {
+	t.Helper()
+	v, err := movegen.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// TestFitRecoversWeights: on positions whose results are the sigmoid of a
+// known set of weights, Fit brings the error down by far and moves the
+// changed weights towards their true values.
+func TestFitRecoversWeights(t *testing.T) {
+	v := variantNamed(t, "shogi")
+	rng := rand.New(rand.NewSource(2))
+	w := eval.DefaultWeights(v)
+	lin := eval.NewLinear(v, w)
+	names := eval.WeightNames(v)
+	truth := w.Vector()
+	silver, mobility := indexOf(names, "value.S"), indexOf(names, "mobility")
+	truth[silver] = 500
+	truth[mobility] = 48
+	set := &Set{Width: lin.Len()}
+	f := make([]float64, lin.Len())
+	for range 60 {
+		_, pos := randomGame(t, v, rng, 20+rng.Intn(60))
+		if !lin.Features(pos, f) || math.Abs(eval.Score(f, truth)) > 1500 {
+			continue
+		}
+		set.add(f, float32(sigmoid(eval.Score(f, truth), 1)))
+	}
+	if set.Len() < 30 {
+		t.Fatalf("only %d positions", set.Len())
+	}
+	x0 := w.Vector()
+	res := Fit(set, &Set{Width: set.Width}, x0, FitConfig{Iterations: 3000, Rate: 2})
+	if res.TrainAfter > res.TrainBefore/4 {
+		t.Errorf("error %.6f -> %.6f; want a fall to a quarter at least", res.TrainBefore, res.TrainAfter)
+	}
+	if res.X[silver] >= x0[silver] || res.X[mobility] <= x0[mobility] {
+		t.Errorf("silver %v -> %v (truth %v), mobility %v -> %v (truth %v): not towards the truth",
+			x0[silver], res.X[silver], truth[silver], x0[mobility], res.X[mobility], truth[mobility])
+	}
+	t.Logf("K %.3f; error %.6f -> %.6f; silver %v, mobility %v", res.K, res.TrainBefore, res.TrainAfter, res.X[silver], res.X[mobility])
+}
+
+// TestCommand runs kirin tune on a small PGN file: the report and the
+// weights file it writes, which eval reads back; and its errors.
+func TestCommand(t *testing.T) {
+	v := variantNamed(t, "heian")
+	rng := rand.New(rand.NewSource(3))
+	var text strings.Builder
+	for i := range 20 {
+		moves, _ := randomGame(t, v, rng, 40)
+		text.WriteString(pgn(v, moves, []string{"1-0", "0-1", "1/2-1/2"}[i%3], ""))
+	}
+	dir := t.TempDir()
+	games, out := filepath.Join(dir, "g.pgn"), filepath.Join(dir, "w.ini")
+	if err := os.WriteFile(games, []byte(text.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var report bytes.Buffer
+	if err := Command([]string{"heian", "--games", games, "--out", out, "--iterations", "50", "--fix", "tempo,value.P", "--holdout", "4"}, &report); err != nil {
+		t.Fatalf("%v\n%s", err, report.String())
+	}
+	for _, want := range []string{"heian: 20 games read (left out: 0 of another game, 0 without a usable result, 0 repeating an earlier one)", "15 games for training, 5 held out", "training error", "wrote " + out} {
+		if !strings.Contains(report.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, report.String())
+		}
+	}
+	w, err := ReadWeightsFile(v, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := eval.DefaultWeights(v); w.Tempo != d.Tempo || w.Material[1] != d.Material[1] {
+		t.Errorf("fixed weights moved: tempo %d, %s %d", w.Tempo, v.Pieces[1].ID, w.Material[1])
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--games", games}, "name the game"},
+		{[]string{"heian"}, "--games FILE is needed"},
+		{[]string{"heian", "--games", games, "--fix", "speed"}, `"speed" is no weight of heian`},
+		{[]string{"heian", "--games", games, "--rate", "0"}, "--rate one > 0"},
+		{[]string{"heian", "--games", games, "--bogus"}, "flag provided but not defined: -bogus"},
+		{[]string{"nosuchgame", "--games", games}, "nosuchgame"},
+		{[]string{"heian", "--games", filepath.Join(dir, "missing.pgn")}, "missing.pgn"},
+		{[]string{"heian", "--games", games, "--weights", games}, "line 1: bad section header"},
+	} {
+		var b bytes.Buffer
+		if err := Command(c.args, &b); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: error %v, want %q", c.args, err, c.want)
+		}
+	}
+	bad := filepath.Join(dir, "bad.pgn")
+	if err := os.WriteFile(bad, []byte(pgn(v, []string{"a1a1"}, "1-0", "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := Command([]string{"heian", "--games", bad}, new(bytes.Buffer)); err == nil || !strings.Contains(err.Error(), "game 1") {
+		t.Errorf("an illegal move: error %v, want one naming the game", err)
+	}
+}
