@@ -142,3 +142,34 @@ func TestWeightsChangeEvaluate(t *testing.T) {
 		}
 	}
 }
+
+// TestBuiltinWeightsNeedTheirPieces: a user's variant that takes a
+// built-in game's name but lacks the pieces of its shipped weights file
+// keeps the hand-set weights instead of failing or mixing the two.
+func TestBuiltinWeightsNeedTheirPieces(t *testing.T) {
+	entries, err := builtinWeights.ReadDir("weights")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tried := 0
+	for _, e := range entries {
+		name, ok := strings.CutSuffix(e.Name(), ".ini")
+		if !ok {
+			continue
+		}
+		vs, err := movegen.ParseVariants("mini.ini", "["+name+"]\nboard = 5x5\nzone = 1\ncheck = true\nstart = rbsgk/4p/5/P4/KGSBR b - 1\n"+
+			"piece = K king K royal\npiece = G gold WfF value=500\npiece = S silver FfW value=400 promote=G\n"+
+			"piece = B bishop B value=600\npiece = R rook R value=700\npiece = P pawn fW value=100 promote=G\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := vs[0]
+		if b, d := BuiltinWeights(v), DefaultWeights(v); !slices.Equal(b.Vector(), d.Vector()) {
+			t.Errorf("a 5x5 game named %s got the shipped weights %v", name, b.Vector())
+		}
+		tried++
+	}
+	if tried == 0 {
+		t.Log("no weights file shipped yet")
+	}
+}
