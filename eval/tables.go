@@ -43,10 +43,6 @@ func NewWith(v *movegen.Variant, w Weights) *Evaluator {
 	return e
 }
 
-// Weights returns a copy of the weights the evaluator was built with
-// (NewMaterial's are the defaults, unused).
-func (e *Evaluator) Weights() Weights { return e.w.Clone() }
-
 // materialValue is the material worth of type t: its Value, and for a
 // royal at least the Value of the strongest non-royal piece. Where a side
 // can have several royals (chu's crown prince, tai's emperor and prince)

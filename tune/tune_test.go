@@ -192,8 +192,12 @@ func TestCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := eval.DefaultWeights(v); w.Tempo != d.Tempo || w.Material[1] != d.Material[1] {
-		t.Errorf("fixed weights moved: tempo %d, %s %d", w.Tempo, v.Pieces[1].ID, w.Material[1])
+	pawn, ok := v.PieceByID("P")
+	if !ok {
+		t.Fatal("heian has no P")
+	}
+	if b := eval.BuiltinWeights(v); w.Tempo != b.Tempo || w.Material[pawn] != b.Material[pawn] {
+		t.Errorf("fixed weights moved: tempo %d (was %d), pawn %d (was %d)", w.Tempo, b.Tempo, w.Material[pawn], b.Material[pawn])
 	}
 	for _, c := range []struct {
 		args []string
