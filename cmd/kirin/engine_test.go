@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -115,10 +116,23 @@ func TestEngineWeights(t *testing.T) {
 		}
 		return p
 	}
-	script := "usi\nposition startpos\ngo depth 1\nisready\n"
+	script := "usi\nposition startpos\ngo depth 1\n"
+	// score runs the engine on the script and quits once it has answered
+	// with bestmove (at the end of input it would stop the search).
 	score := func(args []string) string {
-		var out, errOut strings.Builder
-		if code := cmdEngineArgs(args, strings.NewReader(script), &out, &errOut); code != 0 {
+		in, feed := io.Pipe()
+		out := &syncBuffer{}
+		var errOut strings.Builder
+		done := make(chan int)
+		go func() { done <- cmdEngineArgs(args, in, out, &errOut) }()
+		io.WriteString(feed, script)
+		deadline := time.Now().Add(10 * time.Second)
+		for !strings.Contains(out.String(), "bestmove") && time.Now().Before(deadline) {
+			time.Sleep(5 * time.Millisecond)
+		}
+		io.WriteString(feed, "quit\n")
+		feed.Close()
+		if code := <-done; code != 0 {
 			t.Fatalf("%v: exit %d: %s", args, code, errOut.String())
 		}
 		_, rest, _ := strings.Cut(out.String(), "score cp ")
@@ -142,4 +156,23 @@ func TestEngineWeights(t *testing.T) {
 	if code := cmdEngineArgs([]string{"--weights"}, strings.NewReader(script), io.Discard, io.Discard); code != 2 {
 		t.Errorf("--weights without a file: exit %d, want 2", code)
 	}
+}
+
+// syncBuffer is a strings.Builder that a test may read while an engine
+// goroutine writes to it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
