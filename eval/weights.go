@@ -5,6 +5,8 @@ import (
 	"embed"
 	"fmt"
 	"io"
+	"math"
+	"os"
 	"strconv"
 	"strings"
 
@@ -185,21 +187,14 @@ func (w *Weights) Vector() []float64 {
 func (w *Weights) SetVector(x []float64) {
 	sc := scalarWeights(w)
 	for i, n := range sc {
-		*n.val = round(x[i])
+		*n.val = int(math.Round(x[i]))
 	}
 	if want := len(x) - len(sc) + 1; len(w.Material) != want {
 		w.Material = make([]int, want)
 	}
 	for t := 1; t < len(w.Material); t++ {
-		w.Material[t] = round(x[len(sc)+t-1])
+		w.Material[t] = int(math.Round(x[len(sc)+t-1]))
 	}
-}
-
-func round(x float64) int {
-	if x < 0 {
-		return -round(-x)
-	}
-	return int(x + 0.5)
 }
 
 // WeightsFile is a parsed weights file: for each game's section, its keys
@@ -267,6 +262,21 @@ func ParseWeights(r io.Reader) (*WeightsFile, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// ReadWeightsFile opens and parses a weights file; its errors name the
+// file.
+func ReadWeightsFile(path string) (*WeightsFile, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	wf, err := ParseWeights(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return wf, nil
 }
 
 // Apply lays the file's section for v's game over w. It reports whether

@@ -218,19 +218,9 @@ func ParseArgs(args []string) (*Args, error) {
 	if variant == "" {
 		return nil, fmt.Errorf("--variant is required")
 	}
-	v, err := movegen.Resolve(variant, variantFile)
+	v, err := movegen.ResolveWith(variant, variantFile, ruleSet, options)
 	if err != nil {
 		return nil, err
-	}
-	if ruleSet != "" {
-		if v, err = v.WithRuleSet(ruleSet); err != nil {
-			return nil, err
-		}
-	}
-	if len(options) > 0 {
-		if v, err = v.WithOptions(options...); err != nil {
-			return nil, err
-		}
 	}
 	cfg.Variant = v
 	if tcText != "" {

@@ -94,3 +94,22 @@ func Resolve(name, path string) (*Variant, error) {
 	}
 	return nil, fmt.Errorf("%s defines no variant %q", path, name)
 }
+
+// ResolveWith is Resolve followed by the rule set (if not empty) and the
+// named options (if any): the game a command line's --variant-file,
+// --ruleset and --option settings describe.
+func ResolveWith(name, path, ruleSet string, options []string) (*Variant, error) {
+	v, err := Resolve(name, path)
+	if err != nil {
+		return nil, err
+	}
+	if ruleSet != "" {
+		if v, err = v.WithRuleSet(ruleSet); err != nil {
+			return nil, err
+		}
+	}
+	if len(options) > 0 {
+		return v.WithOptions(options...)
+	}
+	return v, nil
+}

@@ -111,19 +111,9 @@ func parseArgs(args []string) (Config, string, error) {
 	case cfg.Skip < 0 || cfg.Holdout < 0 || cfg.Threads < 1 || cfg.Fit.Iterations < 1 || !(cfg.Fit.Rate > 0):
 		return cfg, "", errors.New("--skip and --holdout need a number >= 0, --threads and --iterations one >= 1, --rate one > 0")
 	}
-	v, err := movegen.Resolve(name, *variantFile)
+	v, err := movegen.ResolveWith(name, *variantFile, *ruleSet, options)
 	if err != nil {
 		return cfg, "", err
-	}
-	if *ruleSet != "" {
-		if v, err = v.WithRuleSet(*ruleSet); err != nil {
-			return cfg, "", err
-		}
-	}
-	if len(options) > 0 {
-		if v, err = v.WithOptions(options...); err != nil {
-			return cfg, "", err
-		}
 	}
 	cfg.Variant, cfg.Games = v, games
 	cfg.Start, cfg.StartName = eval.BuiltinWeights(v), "the built-in weights"
@@ -144,14 +134,9 @@ func parseArgs(args []string) (Config, string, error) {
 // over the built-in ones. A file without a section for v's game, or with a
 // bad line, is an error.
 func ReadWeightsFile(v *movegen.Variant, path string) (eval.Weights, error) {
-	f, err := os.Open(path)
+	wf, err := eval.ReadWeightsFile(path)
 	if err != nil {
 		return eval.Weights{}, err
-	}
-	defer f.Close()
-	wf, err := eval.ParseWeights(f)
-	if err != nil {
-		return eval.Weights{}, fmt.Errorf("%s: %v", path, err)
 	}
 	w, ok, err := eval.LoadWeights(v, wf)
 	if err != nil {

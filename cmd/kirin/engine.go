@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"os/signal"
 	"strings"
 	"syscall"
@@ -71,14 +70,9 @@ func cmdEngineArgs(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 // readWeights parses a weights file and checks that each of its sections
 // names one of the games (nil: the built-in ones) and fits it.
 func readWeights(path string, games []*movegen.Variant) (*eval.WeightsFile, error) {
-	f, err := os.Open(path)
+	wf, err := eval.ReadWeightsFile(path)
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	wf, err := eval.ParseWeights(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	if games == nil {
 		games = movegen.Builtin()

@@ -334,19 +334,7 @@ func subcommand(name, usage string, args []string, stdout, stderr io.Writer, fn 
 // variant resolves a variant name with the options' definition file, rule
 // set and named options.
 func (o *opts) variant(name string) (*movegen.Variant, error) {
-	v, err := movegen.Resolve(name, o.variantFile)
-	if err != nil {
-		return nil, err
-	}
-	if o.ruleSet != "" {
-		if v, err = v.WithRuleSet(o.ruleSet); err != nil {
-			return nil, err
-		}
-	}
-	if len(o.options) > 0 {
-		return v.WithOptions(o.options...)
-	}
-	return v, nil
+	return movegen.ResolveWith(name, o.variantFile, o.ruleSet, o.options)
 }
 
 func cmdVariants(w io.Writer, o *opts) error {
