@@ -19,6 +19,7 @@ const Usage = `usage: kirin match --variant V --engine 'name=A cmd=PROG [proto=u
   --ruleset R            the referee's rule set (chu: jcsa, lishogi, hachu); --option N=V variant options
   --engine SPEC          an engine: name= cmd= arg= dir= proto=usi|xboard option.NAME=VALUE
                          variant=NAME (the engine's name for the game) memory=MB setboard=always
+                         clocks=swapped (USI: btime and wtime exchanged, for Fairy-Stockfish 11.1)
   --each SPEC            fields added to every engine
   --tournament T         round-robin (default) or gauntlet (the first engine against the rest)
   --games N              games per pairing and round (default 2); --rounds N (default 1)

@@ -31,7 +31,10 @@
 // UCI_Variant, whichever the engine announces) unless the game is shogi,
 // isready/readyok, usinewgame; each move is "position startpos|sfen ...
 // moves ..." with the whole game and go with btime (the first mover's
-// clock), wtime, binc/winc or byoyomi, movetime, depth or nodes. Scores
+// clock), wtime, binc/winc or byoyomi, movetime, depth or nodes; an engine
+// marked clocks=swapped gets the two clocks under each other's names
+// (Fairy-Stockfish 11.1 reads btime as its own clock when it plays gote,
+// and as gote thinks on sente's time and loses on time). Scores
 // from info lines (cp, or mate in plies) feed the adjudication and the PGN
 // comments.
 //

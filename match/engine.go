@@ -46,13 +46,18 @@ type EngineConfig struct {
 	// SetboardAlways sends a CECP engine the position by setboard before
 	// each of its moves instead of passing it the opponent's moves.
 	SetboardAlways bool
+	// SwapClocks sends a USI engine each side's clock under the other
+	// side's name (btime for gote's, wtime for sente's), for engines that
+	// read them the wrong way round: Fairy-Stockfish 11.1 (Debian's) takes
+	// btime as its own clock when it plays gote.
+	SwapClocks bool
 }
 
 // ParseEngine reads an engine description in cutechess-cli's style: space
 // separated key=value fields (values may be quoted with ' or "): name=,
 // cmd= (split at spaces), arg= (one more argument, repeatable), dir=,
 // proto=usi|xboard (cecp is a synonym), option.NAME=VALUE, variant=,
-// memory=MB, setboard=always.
+// memory=MB, setboard=always, clocks=swapped.
 func ParseEngine(spec string) (EngineConfig, error) {
 	var e EngineConfig
 	fields, err := splitFields(spec)
@@ -102,6 +107,11 @@ func (e *EngineConfig) apply(fields []string) error {
 				return fmt.Errorf("setboard=%s: want always or never", v)
 			}
 			e.SetboardAlways = v == "always"
+		case k == "clocks":
+			if v != "swapped" && v != "normal" {
+				return fmt.Errorf("clocks=%s: want normal or swapped", v)
+			}
+			e.SwapClocks = v == "swapped"
 		default:
 			return fmt.Errorf("unknown engine field %q", k)
 		}

@@ -351,3 +351,53 @@ func TestRandomPliesQuiet(t *testing.T) {
 		t.Fatalf("kings only: %v %v, want two king moves", o.Moves, err)
 	}
 }
+
+// TestUSISwappedClocks: an engine marked clocks=swapped gets sente's clock
+// as wtime and gote's as btime (the first clock in a go command is always
+// sente's); the other engine gets them under their own names.
+func TestUSISwappedClocks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays games")
+	}
+	swapped := fake(t, "swapped", "good", 0, USI)
+	extra, err := ParseEngine("clocks=swapped")
+	if err != nil {
+		t.Fatal(err)
+	}
+	swapped.SwapClocks = extra.SwapClocks
+	var out, log bytes.Buffer
+	cfg := &Config{
+		Variant: lookup(t, "shogi"),
+		Engines: []EngineConfig{swapped, fake(t, "plain", "good", 0, USI)},
+		Games:   2, TC: TimeControl{Base: 30 * time.Second, Inc: time.Second, Margin: time.Second, Hang: 10 * time.Second},
+		Out: &out, Log: &log, Adjudicate: Adjudication{MaxPlies: 12},
+	}
+	st, err := Run(context.Background(), cfg)
+	if err != nil || st.Games != 2 || st.Faults != 0 {
+		t.Fatalf("err %v, games %+v\n%s", err, st, out.String())
+	}
+	want := map[string]string{"swapped": "go wtime ", "plain": "go btime "}
+	seen := map[string]int{}
+	for _, l := range strings.Split(log.String(), "\n") {
+		f := strings.SplitN(l, " ", 6)
+		if len(f) < 6 || f[4] != ">" || !strings.HasPrefix(f[5], "go ") {
+			continue
+		}
+		seen[f[3]]++
+		if !strings.HasPrefix(f[5], want[f[3]]) {
+			t.Errorf("%s got %q, want it to start %q", f[3], f[5], want[f[3]])
+		}
+		// Both forms name each clock once, and binc/winc stay as they are.
+		if strings.Count(f[5], "btime") != 1 || strings.Count(f[5], "wtime") != 1 || !strings.Contains(f[5], " binc 1000 winc 1000") {
+			t.Errorf("%s got %q", f[3], f[5])
+		}
+	}
+	if seen["swapped"] == 0 || seen["plain"] == 0 {
+		t.Fatalf("go commands per engine %v in the log:\n%s", seen, log.String())
+	}
+	for _, bad := range []string{"clocks=reversed", "clocks="} {
+		if _, err := ParseEngine(bad); err == nil || !strings.Contains(err.Error(), "want normal or swapped") {
+			t.Errorf("ParseEngine(%q): %v", bad, err)
+		}
+	}
+}

@@ -216,7 +216,11 @@ func (u *usiPlayer) think(g *gameState) (thought, error) {
 	if len(g.usi) > 0 {
 		pos += " moves " + strings.Join(g.usi, " ")
 	}
-	goCmd := goArgs(g, [2]string{"btime", ""}, [2]string{"wtime", ""}, [2]string{"binc", "winc"}, true)
+	sente, gote := [2]string{"btime", ""}, [2]string{"wtime", ""}
+	if u.cfg.SwapClocks {
+		sente, gote = gote, sente
+	}
+	goCmd := goArgs(g, sente, gote, [2]string{"binc", "winc"}, true)
 	me := g.pos.SideToMove()
 	t0 := time.Now()
 	deadline := t0.Add(g.clocks[me].allowance())
