@@ -39,6 +39,9 @@ const (
 	// adjacent.
 	boxRadius                        = 2
 	attackBase, attackDiv, attackMax = 10, 32, 50
+	// zoneHandMax caps the enemy pieces in hand that Weights.ZoneHand
+	// counts (zoneCost).
+	zoneHandMax = 8
 	// royalCentre is the endgame bonus of a royal on the central squares.
 	royalCentre = 50
 	// hunt: a side ahead by huntFull or more in non-royal material gains
@@ -120,6 +123,9 @@ type Evaluator struct {
 	press [movegen.ColorCount][256]int32
 	// anyLeaper is true when the variant has a universal leaper (loose).
 	anyLeaper bool
+	// zone is true when the weights give the attacked squares next to a
+	// royal a cost (zoneCost).
+	zone bool
 	// huntNear[int(s)-int(r)+movegen.NumCells] is huntRadius minus the
 	// king distance from s to r where that is positive, else 0 (see
 	// huntNearTable).
@@ -380,7 +386,37 @@ func (e *Evaluator) royalSafety(pos *movegen.Position, s movegen.Square, c moveg
 	for _, off := range e.boxOff[e.boxAdj:] {
 		pressure += int(press[pos.At(movegen.Square(int(s)+off))])
 	}
-	return e.w.Guard*min(guards, guardMax) - pressure
+	safe := e.w.Guard*min(guards, guardMax) - pressure
+	if e.zone {
+		safe -= e.zoneCost(pos, s, c)
+	}
+	return safe
+}
+
+// zoneCost is what the squares next to c's royal on s cost c: Zone for
+// each square that holds no piece of c and that the enemy attacks, and
+// ZoneHand more for each such square per enemy piece in hand. A material
+// count sees none of the danger of a royal whose neighbourhood the enemy
+// controls; in shogi that is how games are lost, with the attacker's
+// pieces in hand dropped onto those squares. Squares c holds are left out:
+// nothing can be dropped there, and leaving them out saves most of the
+// attack tests around a castled king.
+func (e *Evaluator) zoneCost(pos *movegen.Position, s movegen.Square, c movegen.Color) int {
+	them := c.Other()
+	n := 0
+	for m := ^pos.Neighbours(c, s); m != 0; m &= m - 1 {
+		if t := movegen.Square(int(s) + e.step[bits.TrailingZeros8(m)]); pos.At(t) != movegen.Edge && pos.Attacked(t, them) {
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	inHand := 0
+	for _, t := range e.handTypes {
+		inHand += pos.Hand(them, t)
+	}
+	return n * (e.w.Zone + e.w.ZoneHand*min(inHand, zoneHandMax))
 }
 
 // loose is what the loose pieces cost the side to move's opponent minus

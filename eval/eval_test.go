@@ -278,6 +278,46 @@ func TestRoyalSafety(t *testing.T) {
 	}
 }
 
+// TestZone: a White gold next to the Black king attacks four of its five
+// neighbours (4i, 6i, 4h, 6h; 5h is the gold itself), each costing Zone
+// plus ZoneHand per White piece in hand (at full phase: every other piece
+// of the game is in hand); the weights at 0 cost nothing.
+func TestZone(t *testing.T) {
+	v := variant(t, "shogi")
+	w := DefaultWeights(v)
+	if w.Zone != 0 || w.ZoneHand != 0 {
+		t.Fatalf("hand-set zone weights %d, %d; want 0, 0", w.Zone, w.ZoneHand)
+	}
+	off := NewWith(v, w)
+	w.Zone, w.ZoneHand = 40, 7
+	on := NewWith(v, w)
+	for _, c := range []struct {
+		hand   string
+		inHand int
+	}{ // Hands that keep the phase full; at most zoneHandMax pieces count.
+		{"2R2B3G4S4N4L18P", 0}, {"2R2B3G4S4N4L16P2p", 2}, {"R3G2S4N4L9Pr2b2s9p", 8},
+	} {
+		sfen := "4k4/9/9/9/9/9/9/4g4/4K4 b " + c.hand + " 1"
+		pos := position(t, v, sfen)
+		want := 4 * (40 + 7*c.inHand)
+		if got := on.zoneCost(pos, pos.RoyalSquare(movegen.Black), movegen.Black); got != want {
+			t.Errorf("%s: Black's zone cost %d, want %d", sfen, got, want)
+		}
+		if got := on.zoneCost(pos, pos.RoyalSquare(movegen.White), movegen.White); got != 0 {
+			t.Errorf("%s: White's zone cost %d, want 0 (Black has no piece)", sfen, got)
+		}
+		if d := off.Evaluate(pos) - on.Evaluate(pos); d != want {
+			t.Errorf("%s: the zone weights take %d off Black's score, want %d", sfen, d, want)
+		}
+	}
+	// A Black silver on 4h: a square Black holds does not count, attacked
+	// or not (nothing can be dropped there), so three squares remain.
+	pos := position(t, v, "4k4/9/9/9/9/9/9/4gS3/4K4 b 2R2B3G3S4N4L18P 1")
+	if got := on.zoneCost(pos, pos.RoyalSquare(movegen.Black), movegen.Black); got != 3*40 {
+		t.Errorf("with a Black silver on 4h: Black's zone cost %d, want %d", got, 3*40)
+	}
+}
+
 // TestPhase pins the taper weights: full at the start material or more,
 // none on a bare board, proportional between.
 func TestPhase(t *testing.T) {
@@ -346,7 +386,9 @@ func TestSymmetry(t *testing.T) {
 			plies = 30
 		}
 		positions := append([]*movegen.Position{position(t, v, v.StartSFEN)}, randomPositions(t, v, 3, plies)...)
-		for _, e := range []*Evaluator{newHand(v), NewMaterial(v)} {
+		zoned := DefaultWeights(v)
+		zoned.Zone, zoned.ZoneHand = 40, 7
+		for _, e := range []*Evaluator{newHand(v), NewMaterial(v), NewWith(v, zoned)} {
 			kept := 0
 			for _, played := range positions {
 				// From its SFEN, like the mirrors: the quiet-ply count
@@ -395,9 +437,15 @@ func TestStartPositions(t *testing.T) {
 func TestNoAllocs(t *testing.T) {
 	for _, v := range movegen.Builtin() {
 		e, m := newHand(v), NewMaterial(v)
+		zoned := DefaultWeights(v)
+		zoned.Zone, zoned.ZoneHand = 40, 7
+		z := NewWith(v, zoned)
 		for _, pos := range append([]*movegen.Position{position(t, v, v.StartSFEN)}, randomPositions(t, v, 1, 40)...) {
 			if n := testing.AllocsPerRun(50, func() { e.Evaluate(pos) }); n != 0 {
 				t.Errorf("%s: Evaluate allocates %.1f times per run", v.Name, n)
+			}
+			if n := testing.AllocsPerRun(50, func() { z.Evaluate(pos) }); n != 0 {
+				t.Errorf("%s: Evaluate with the zone term allocates %.1f times per run", v.Name, n)
 			}
 			if n := testing.AllocsPerRun(50, func() { m.Evaluate(pos) }); n != 0 {
 				t.Errorf("%s: material Evaluate allocates %.1f times per run", v.Name, n)

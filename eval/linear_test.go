@@ -20,6 +20,9 @@ func TestLinearPredictsEvaluate(t *testing.T) {
 			continue
 		}
 		w := DefaultWeights(v)
+		// The zone weights are 0 by default; give them values so that
+		// their features are checked too.
+		w.Zone, w.ZoneHand = 40, 7
 		l := NewLinear(v, w)
 		names := WeightNames(v)
 		if l.Len() != len(names) {

@@ -58,6 +58,15 @@ type Weights struct {
 	// Loose: while the enemy has a universal leaper, a non-royal piece with
 	// no friend next to it costs Loose/256 of its Value.
 	Loose int
+	// Zone is the cost of each square next to a royal that the enemy
+	// attacks, in centipawns, at full middle-game phase (0 by default: the
+	// term is computed only where a game's weights set it or ZoneHand).
+	Zone int
+	// ZoneHand is the further cost of each such square per enemy piece in
+	// hand (at most zoneHandMax count), in centipawns: in a drop game an
+	// attacked square next to the royal is where a dropped piece checks
+	// with support.
+	ZoneHand int
 	// Material[t] is the material worth of piece type t in centipawns
 	// (index 0 unused): on the board, and in hand with the Hand bonus.
 	Material []int
@@ -78,6 +87,7 @@ func scalarWeights(w *Weights) []namedWeight {
 		{"promo0", &w.Promo[0]}, {"promo1", &w.Promo[1]}, {"promo2", &w.Promo[2]}, {"promo3", &w.Promo[3]},
 		{"hand", &w.Hand}, {"guard", &w.Guard}, {"pressure", &w.Pressure}, {"centre", &w.Centre},
 		{"simplify", &w.Simplify}, {"hunt", &w.Hunt}, {"loose", &w.Loose},
+		{"zone", &w.Zone}, {"zonehand", &w.ZoneHand},
 	}
 }
 

@@ -6,10 +6,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/kirin-shogi/kirin/eval"
+	"github.com/kirin-shogi/kirin/movegen"
 )
 
 // TestQuitDuringSearch builds the binary, starts an infinite search over
@@ -105,8 +109,10 @@ func TestEndOfInput(t *testing.T) {
 }
 
 // TestEngineWeights: kirin engine --weights evaluates with the file's
-// weights (a tempo of 500 shows in the score of a one-ply search), and a
-// bad file stops it at start with a message naming the line.
+// weights laid over the built-in ones (a tempo of 500 instead of the
+// built-in one moves the score of a one-ply search by exactly the
+// difference: every reply's score carries the opponent's tempo), and a bad
+// file stops it at start with a message naming the line.
 func TestEngineWeights(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) string {
@@ -140,8 +146,16 @@ func TestEngineWeights(t *testing.T) {
 		return cp
 	}
 	tempo := write("t.ini", "# a big tempo\n[shogi]\ntempo = 500\n")
-	if with, without := score([]string{"--weights", tempo}), score(nil); !strings.HasPrefix(with, "-4") || strings.HasPrefix(without, "-4") {
-		t.Errorf("one-ply score with tempo 500: %s, with the built-in weights: %s; want -4xx and not", with, without)
+	v, err := movegen.Lookup("shogi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	builtin := eval.BuiltinWeights(v).Tempo
+	with, err1 := strconv.Atoi(score([]string{"--weights", tempo}))
+	without, err2 := strconv.Atoi(score(nil))
+	if err1 != nil || err2 != nil || with-without != builtin-500 {
+		t.Errorf("one-ply score with tempo 500: %d, with the built-in tempo %d: %d (%v, %v); want them %d apart",
+			with, builtin, without, err1, err2, builtin-500)
 	}
 	for _, c := range []struct{ text, want string }{
 		{"[shogi]\nvalue.Q = 5\n", `line 2: "value.Q" is no weight of shogi`},
