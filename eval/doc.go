@@ -50,10 +50,11 @@
 //     piece in the 5x5 box around it -(10 + Value/32), at most -50, doubled
 //     when adjacent; averaged over the side's royals. Where the weights
 //     set Zone or ZoneHand (none of the hand-set ones do; shogi's fitted
-//     set does), each of the 8 squares next to the royal that the enemy
-//     attacks costs Zone plus ZoneHand per enemy piece in hand (at most 8
-//     count): the squares a drop checks from with support (zoneCost; eight
-//     attack tests a royal, so the term is not computed at 0).
+//     set does), each of the 8 squares next to the royal that its side
+//     does not hold and the enemy attacks costs Zone plus ZoneHand per
+//     enemy piece in hand (at most 8 count): the squares a drop checks
+//     from with support (zoneCost; up to eight attack tests a royal, so
+//     the term is not computed at 0).
 //
 //   - royal centralisation, endgame, games without drops: up to +50 for a
 //     royal on the central squares, falling linearly to 0 at the edge. In

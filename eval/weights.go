@@ -58,9 +58,10 @@ type Weights struct {
 	// Loose: while the enemy has a universal leaper, a non-royal piece with
 	// no friend next to it costs Loose/256 of its Value.
 	Loose int
-	// Zone is the cost of each square next to a royal that the enemy
-	// attacks, in centipawns, at full middle-game phase (0 by default: the
-	// term is computed only where a game's weights set it or ZoneHand).
+	// Zone is the cost of each square next to a royal that the royal's
+	// side does not hold and the enemy attacks, in centipawns, at full
+	// middle-game phase (0 by default: the term is computed only where a
+	// game's weights set it or ZoneHand).
 	Zone int
 	// ZoneHand is the further cost of each such square per enemy piece in
 	// hand (at most zoneHandMax count), in centipawns: in a drop game an
