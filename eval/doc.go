@@ -115,7 +115,10 @@
 // piece's Value only as material; the placement, promotion, attack, phase
 // and loose-piece terms keep the variant's Value as their scale, so a
 // fitted set changes what a piece is worth without changing where it
-// likes to stand.
+// likes to stand. One setting of a file is no term: margin (Weights.Margin,
+// percent) tells the search how much wider than a Pawn-of-100 scale the
+// scores spread, and the Evaluator passes it on as search.Scaler's
+// MarginScale.
 //
 // Linear writes the evaluation as a linear function of the weights: every
 // term is a weight times what the position decides, and stagnation scales

@@ -132,6 +132,16 @@ type Evaluator struct {
 	huntNear []int8
 }
 
+// MarginScale returns the weights' Margin (100 when unset): the
+// search.Scaler method, by which the search widens its margins for this
+// evaluation.
+func (e *Evaluator) MarginScale() int {
+	if e.w.Margin == 0 {
+		return 100
+	}
+	return e.w.Margin
+}
+
 // Variant returns the variant the evaluator was built for.
 func (e *Evaluator) Variant() *movegen.Variant { return e.v }
 

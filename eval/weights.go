@@ -68,6 +68,13 @@ type Weights struct {
 	// attacked square next to the royal is where a dropped piece checks
 	// with support.
 	ZoneHand int
+	// Margin is how much wider than its defaults, in percent, the search
+	// makes the margins it compares this evaluation's scores with
+	// (search.Scaler; 0 reads as 100). It is no term of the evaluation
+	// and the fit does not move it: it says how widely the scores spread,
+	// and a fit that lets positional terms outweigh material spreads them
+	// wider. Its file key is "margin".
+	Margin int
 	// Material[t] is the material worth of piece type t in centipawns
 	// (index 0 unused): on the board, and in hand with the Hand bonus.
 	Material []int
@@ -98,6 +105,14 @@ type namedWeight struct {
 	val  *int
 }
 
+// marginKey is Weights.Margin's key in a weights file; marginMin and
+// marginMax bound it (percent).
+const (
+	marginKey = "margin"
+	marginMin = 10
+	marginMax = 2000
+)
+
 // valuePrefix starts the key of a piece's Material in a weights file
 // (value.P, value.+R).
 const valuePrefix = "value."
@@ -120,6 +135,7 @@ func DefaultWeights(v *movegen.Variant) Weights {
 		Simplify: WeightUnit / simplifyDiv,
 		Hunt:     huntStep * huntUnit,
 		Loose:    WeightUnit / looseDiv,
+		Margin:   100,
 		Material: make([]int, len(v.Pieces)),
 	}
 	if v.Promotion == movegen.PromoShogi {
@@ -313,11 +329,18 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 				*p = s.Values[i]
 				continue
 			}
+			if k == marginKey {
+				if x := s.Values[i]; x < marginMin || x > marginMax {
+					return true, fmt.Errorf("line %d: %s must be from %d to %d (percent), got %d", s.Lines[i], k, marginMin, marginMax, x)
+				}
+				out.Margin = s.Values[i]
+				continue
+			}
 			id, ok := strings.CutPrefix(k, valuePrefix)
 			t := pieceTypeByID(v, id)
 			if !ok || t == 0 {
-				return true, fmt.Errorf("line %d: %q is no weight of %s (%s, or %sID for a piece)", s.Lines[i], k, v.Name,
-					strings.Join(WeightNames(v)[:len(scalars)], ", "), valuePrefix)
+				return true, fmt.Errorf("line %d: %q is no weight of %s (%s, %s, or %sID for a piece)", s.Lines[i], k, v.Name,
+					strings.Join(WeightNames(v)[:len(scalars)], ", "), marginKey, valuePrefix)
 			}
 			out.Material[t] = s.Values[i]
 		}
@@ -353,6 +376,9 @@ func (w *Weights) Write(out io.Writer, v *movegen.Variant, comments ...string) e
 	}
 	for i, n := range names {
 		fmt.Fprintf(bw, "%-*s = %d\n", width, n, int(x[i]))
+	}
+	if w.Margin != 0 && w.Margin != 100 {
+		fmt.Fprintf(bw, "%-*s = %d\n", width, marginKey, w.Margin)
 	}
 	return bw.Flush()
 }

@@ -88,6 +88,8 @@ func TestWeightsFileErrors(t *testing.T) {
 		{"[shogi]\ntempo = 3\nvalue.Q = 900\n", "line 3: \"value.Q\" is no weight of shogi"},
 		{"[shogi]\nspeed = 3\n", "line 2: \"speed\" is no weight of shogi"},
 		{"[shogi]\ntempo = 3\ntempo = 4\n", "line 3: tempo given twice"},
+		{"[shogi]\nmargin = 5\n", "line 2: margin must be from 10 to 2000 (percent), got 5"},
+		{"[shogi]\nmargin = 2001\n", "line 2: margin must be from 10 to 2000"},
 	} {
 		f, err := ParseWeights(strings.NewReader(c.text))
 		if err != nil {
@@ -109,6 +111,44 @@ func TestWeightsFileErrors(t *testing.T) {
 	w := DefaultWeights(v)
 	if ok, err := f.Apply(v, &w); ok || err != nil || w.Tempo != tempo {
 		t.Errorf("a file without a shogi section: %v %v, tempo %d", ok, err, w.Tempo)
+	}
+}
+
+// TestWeightsMargin: the margin key sets Weights.Margin, which the
+// evaluator reports as its MarginScale (100 when unset), and Write keeps it.
+func TestWeightsMargin(t *testing.T) {
+	v := variant(t, "chu")
+	if got := New(v).MarginScale(); got != 100 {
+		t.Errorf("chu without a margin: MarginScale %d, want 100", got)
+	}
+	if got := NewWith(v, Weights{}).MarginScale(); got != 100 {
+		t.Errorf("zero Weights: MarginScale %d, want 100", got)
+	}
+	f, err := ParseWeights(strings.NewReader("[chu]\nmargin = 250\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, ok, err := LoadWeights(v, f)
+	if !ok || err != nil || w.Margin != 250 {
+		t.Fatalf("LoadWeights: %v %v, margin %d", ok, err, w.Margin)
+	}
+	if got := NewWith(v, w).MarginScale(); got != 250 {
+		t.Errorf("MarginScale %d, want 250", got)
+	}
+	var b bytes.Buffer
+	if err := w.Write(&b, v); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "\nmargin ") {
+		t.Errorf("Write left the margin out:\n%s", b.String())
+	}
+	f, err = ParseWeights(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back := DefaultWeights(v)
+	if _, err := f.Apply(v, &back); err != nil || back.Margin != 250 {
+		t.Errorf("round trip: %v, margin %d", err, back.Margin)
 	}
 }
 

@@ -92,7 +92,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	prune := off&Pruning == 0
 	if !pvNode && !inCheck && !IsMate(beta) {
 		// Reverse futility: far above beta with little depth left.
-		if prune && depth <= 6 && eval-90*depth >= beta {
+		if prune && depth <= 6 && eval-w.e.margins.rfp*depth >= beta {
 			return eval
 		}
 		// Null move: if passing still fails high, a real move will.
@@ -132,7 +132,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		// promotions, so once a quiet move there is pruned every later one
 		// is pruned too (their tests can only stay true): stop producing
 		// them, which spares the picker sorting the rest of the list.
-		if quiet && pruneHere && (depth <= 3 && nQuiets >= lmpLimit[depth] || depth <= 2 && eval+120*depth <= alpha) {
+		if quiet && pruneHere && (depth <= 3 && nQuiets >= lmpLimit[depth] || depth <= 2 && eval+w.e.margins.futility*depth <= alpha) {
 			if ms.stage == stageRest {
 				break
 			}
@@ -141,7 +141,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		// Futility for captures: near the leaves, a capture that cannot
 		// lift the score to alpha even with a margin is not searched.
 		if !quiet && pruneHere && depth <= 2 && order < orderRoyal {
-			if val, _ := pos.CapturedValue(m); eval+val+max(w.promoGain(m), 0)+200*depth <= alpha {
+			if val, _ := pos.CapturedValue(m); eval+val+max(w.promoGain(m), 0)+w.e.margins.capture*depth <= alpha {
 				continue
 			}
 		}
@@ -542,7 +542,7 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 					gain += w.promoGain(m)
 				}
 				// Delta pruning: even winning this piece cannot reach alpha.
-				if stand+gain+200 <= alpha {
+				if stand+gain+w.e.margins.delta <= alpha {
 					continue
 				}
 				// A capture by a more valuable piece onto a defended square

@@ -51,6 +51,14 @@
 // in quiescence only recaptures are tried, because tai's emperor can take
 // almost any piece on the board.
 //
+// The pruning margins (reverse futility, futility of quiet moves and
+// captures, delta pruning) are set for an evaluation whose Pawn is about
+// 100. An Evaluator that is a Scaler widens them all by its factor: a
+// game's evaluation whose positional terms outweigh material spreads its
+// scores wider, and margins that stay narrow then prune the moves that
+// matter (shogi's fitted evaluation played 182 ± 55 Elo better at 5+0.05
+// with them eight times wider).
+//
 // Quiesce runs the quiescence search alone from a position and returns the
 // captures that lead to its quiet position (kirin tune takes its training
 // positions there).

@@ -30,6 +30,16 @@ type Attacher interface {
 	Attach(pos *movegen.Position)
 }
 
+// Scaler is an Evaluator whose scores spread wider or narrower than the
+// search's margins assume (about a Pawn of 100 for a clear edge).
+// MarginScale is the factor, in percent, by which the search widens every
+// margin it compares evaluations with: reverse futility, futility of
+// quiet moves and captures, and the quiescence search's delta pruning. An
+// Evaluator that is no Scaler gets 100.
+type Scaler interface {
+	MarginScale() int
+}
+
 // Options are the engine settings a protocol exposes.
 type Options struct {
 	// HashMB is the transposition table size in megabytes (default 64).
@@ -174,6 +184,7 @@ type Engine struct {
 	tt      *TT
 	workers []*worker
 	lmr     [64][64]int8
+	margins margins
 
 	mu        sync.Mutex // serialises Search and option changes
 	stop      atomic.Bool
@@ -197,8 +208,44 @@ func New(ev Evaluator, opts Options) *Engine {
 			e.lmr[d][n] = int8(0.5 + math.Log(float64(d))*math.Log(float64(n))/2.25)
 		}
 	}
+	scale := 100
+	if sc, ok := ev.(Scaler); ok {
+		scale = sc.MarginScale()
+	}
+	e.margins = newMargins(scale)
 	e.SetOptions(opts)
 	return e
+}
+
+// margins are the search's evaluation margins in the evaluator's units:
+// the base values of the constants below, scaled by Scaler.MarginScale.
+type margins struct {
+	rfp      int // reverse futility, per ply of depth
+	futility int // futility of quiet moves, per ply
+	capture  int // futility of captures, per ply
+	delta    int // the quiescence search's delta pruning
+}
+
+// The margins' base values, for an evaluation on a Pawn-of-100 scale.
+const (
+	rfpMargin      = 90
+	futilityMargin = 120
+	captureMargin  = 200
+	deltaMargin    = 200
+)
+
+// minMarginScale is the least factor newMargins applies (percent).
+const minMarginScale = 10
+
+// newMargins scales the base margins by percent (at least minMarginScale).
+func newMargins(percent int) margins {
+	percent = max(percent, minMarginScale)
+	return margins{
+		rfp:      rfpMargin * percent / 100,
+		futility: futilityMargin * percent / 100,
+		capture:  captureMargin * percent / 100,
+		delta:    deltaMargin * percent / 100,
+	}
 }
 
 // Options returns the settings in force.

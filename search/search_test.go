@@ -349,6 +349,47 @@ func TestFeaturesOff(t *testing.T) {
 	}
 }
 
+// marginScaled is the material evaluator with a Scaler's margin factor.
+type marginScaled struct {
+	material
+	percent int
+}
+
+func (s marginScaled) MarginScale() int { return s.percent }
+
+// TestMarginScale: a Scaler's factor scales every margin (and an
+// evaluator that is no Scaler gets the base margins), and it reaches the
+// pruning: the same search with margins ten times wider visits a
+// different number of nodes, as does one with no pruning at all.
+func TestMarginScale(t *testing.T) {
+	base := margins{rfp: rfpMargin, futility: futilityMargin, capture: captureMargin, delta: deltaMargin}
+	if got := New(material{}, Options{HashMB: 1}).margins; got != base {
+		t.Errorf("no Scaler: margins %+v, want %+v", got, base)
+	}
+	want := margins{rfp: 3 * rfpMargin, futility: 3 * futilityMargin, capture: 3 * captureMargin, delta: 3 * deltaMargin}
+	if got := New(marginScaled{percent: 300}, Options{HashMB: 1}).margins; got != want {
+		t.Errorf("MarginScale 300: margins %+v, want %+v", got, want)
+	}
+	if got, want := New(marginScaled{percent: -5}, Options{HashMB: 1}).margins, newMargins(minMarginScale); got != want || got.rfp <= 0 {
+		t.Errorf("MarginScale -5: margins %+v, want %+v", got, want)
+	}
+	pos := position(t, "shogi", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1")
+	nodes := func(ev Evaluator, off Features) uint64 {
+		r := New(ev, Options{HashMB: 8, Off: off}).Search(pos, Limits{Depth: 5}, nil)
+		if r.Best == movegen.NullMove {
+			t.Fatal("no move")
+		}
+		return r.Nodes
+	}
+	plain, wide, none := nodes(marginScaled{percent: 100}, 0), nodes(marginScaled{percent: 1000}, 0), nodes(material{}, Pruning)
+	if plain != nodes(material{}, 0) {
+		t.Errorf("MarginScale 100 searched %d nodes, no Scaler %d", plain, nodes(material{}, 0))
+	}
+	if wide == plain || wide == none {
+		t.Errorf("margins ten times wider: %d nodes, base margins %d, no pruning %d", wide, plain, none)
+	}
+}
+
 // TestPerpetualCheckLoses: Black's rook has checked on every move of a
 // cycle; White completing the repetition wins by the shogi rule, so the
 // search (which takes the first recurrence as final) plays it and scores it

@@ -213,6 +213,7 @@ func Run(cfg Config, out, file io.Writer) error {
 	fmt.Fprintf(out, "took %s\n", took.Round(time.Second))
 	var w eval.Weights
 	w.SetVector(res.X)
+	w.Margin = cfg.Start.Margin // not fitted: carried over
 	comments := []string{
 		fmt.Sprintf("Fitted by kirin tune from %s (%d games, %d training and %d held-out positions), starting from %s.",
 			strings.Join(cfg.Games, ", "), train.Games+held.Games, train.Len(), held.Len(), cfg.StartName),
