@@ -195,6 +195,28 @@ func Diagram(pos *movegen.Position) string {
 	return b.String()
 }
 
+// The losses, in centipawns of an evaluation on a Pawn-of-100 scale, from
+// which a move is marked a mistake and a blunder.
+const (
+	mistakeLoss = 100
+	blunderLoss = 300
+)
+
+// mark returns a move's mark for a loss of loss centipawns: "??", "?" or
+// "". scale is the evaluation's margin factor in percent
+// (search.Scaler): a game whose scores spread wider loses more
+// centipawns for the same error, so its limits widen with the search's
+// margins.
+func mark(loss, scale int) string {
+	switch {
+	case loss >= blunderLoss*scale/100:
+		return "??"
+	case loss >= mistakeLoss*scale/100:
+		return "?"
+	}
+	return ""
+}
+
 // MoveNote is the analysis of one move of a game.
 type MoveNote struct {
 	Ply       int    `json:"ply"`
@@ -219,6 +241,7 @@ type MoveNote struct {
 func Annotate(start *movegen.Position, moves []movegen.Move, cfg Config, each func(MoveNote) bool) []MoveNote {
 	pos := start.Clone()
 	eng := cfg.engine(pos.Variant())
+	scale := eval.New(pos.Variant()).MarginScale()
 	var notes []MoveNote
 	for i, m := range moves {
 		lim := cfg.limits()
@@ -236,12 +259,7 @@ func Annotate(start *movegen.Position, moves []movegen.Move, cfg Config, each fu
 				n.Loss = min(n.Loss, 10000)
 			}
 		}
-		switch {
-		case n.Loss >= 300:
-			n.Mark = "??"
-		case n.Loss >= 100:
-			n.Mark = "?"
-		}
+		n.Mark = mark(n.Loss, scale)
 		if best.Score <= played.Score || best.Best == m {
 			n.Best, n.BestUSI, n.BestScore = n.Move, n.MoveUSI, n.Score
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kirin-shogi/kirin/eval"
 	"github.com/kirin-shogi/kirin/movegen"
 )
 
@@ -105,6 +106,32 @@ func TestDiagram(t *testing.T) {
 		v := pos.Variant()
 		if got := strings.Count(d, "\n"); got != v.Ranks+2+map[bool]int{true: 2}[v.Drops] {
 			t.Errorf("%s: %d lines", name, got)
+		}
+	}
+}
+
+// TestMarkScale: a move's mark follows the losses of a Pawn and three,
+// widened by the evaluation's margin factor, which comes from the game's
+// weights (shogi's file sets 800, chu has none).
+func TestMarkScale(t *testing.T) {
+	for _, c := range []struct {
+		loss, scale int
+		want        string
+	}{
+		{0, 100, ""}, {99, 100, ""}, {100, 100, "?"}, {299, 100, "?"}, {300, 100, "??"},
+		{799, 800, ""}, {800, 800, "?"}, {2399, 800, "?"}, {2400, 800, "??"},
+	} {
+		if got := mark(c.loss, c.scale); got != c.want {
+			t.Errorf("mark(%d, %d) = %q, want %q", c.loss, c.scale, got, c.want)
+		}
+	}
+	for name, want := range map[string]int{"shogi": 800, "chu": 100} {
+		v, err := movegen.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := eval.New(v).MarginScale(); got != want {
+			t.Errorf("%s: margin factor %d, want %d", name, got, want)
 		}
 	}
 }

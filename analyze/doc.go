@@ -8,5 +8,8 @@
 // Scores are in pawns from the side to move's point of view (+M5 / -M5:
 // mate in 5 plies). A move loses Δ when the best move's score minus the
 // played move's score, both searched with the same limits, is Δ; Δ ≥ 1
-// pawn is marked "?" (a mistake), Δ ≥ 3 pawns "??" (a blunder).
+// pawn is marked "?" (a mistake), Δ ≥ 3 pawns "??" (a blunder). Both
+// limits widen with the evaluation's margin factor (eval.Weights.Margin,
+// search.Scaler), as the search's margins do: in shogi, whose scores
+// spread eight times wider, a mistake starts at 8 pawns of Kirin's score.
 package analyze
