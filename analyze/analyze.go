@@ -34,8 +34,8 @@ func (c Config) limits() search.Limits {
 	return search.Limits{Depth: c.Depth, MoveTime: c.Time}
 }
 
-func (c Config) engine(v *movegen.Variant) *search.Engine {
-	return search.New(eval.New(v), search.Options{HashMB: max(c.HashMB, 1), Threads: max(c.Threads, 1), MultiPV: max(c.MultiPV, 1)})
+func (c Config) engine(ev *eval.Evaluator) *search.Engine {
+	return search.New(ev, search.Options{HashMB: max(c.HashMB, 1), Threads: max(c.Threads, 1), MultiPV: max(c.MultiPV, 1)})
 }
 
 // Score writes a score in pawns, or +M/-M with plies to the end.
@@ -110,7 +110,7 @@ func Position(w io.Writer, pos *movegen.Position, cfg Config) search.Result {
 		flush(w)
 		return search.Result{}
 	}
-	eng := cfg.engine(v)
+	eng := cfg.engine(eval.New(v))
 	res := eng.Search(pos.Clone(), cfg.limits(), func(in search.Info) {
 		if in.Bound != search.BoundExact {
 			return
@@ -240,8 +240,9 @@ type MoveNote struct {
 // returns false it stops there. It returns the notes made.
 func Annotate(start *movegen.Position, moves []movegen.Move, cfg Config, each func(MoveNote) bool) []MoveNote {
 	pos := start.Clone()
-	eng := cfg.engine(pos.Variant())
-	scale := eval.New(pos.Variant()).MarginScale()
+	ev := eval.New(pos.Variant())
+	eng := cfg.engine(ev)
+	scale := ev.MarginScale()
 	var notes []MoveNote
 	for i, m := range moves {
 		lim := cfg.limits()
