@@ -16,8 +16,19 @@ const (
 	historyMax   = 1 << 14
 )
 
-// lmpLimit is how many quiet moves late-move pruning tries at depths 1-3.
-var lmpLimit = [4]int{0, 8, 14, 22}
+// lmpDepth is the deepest node at which late-move pruning applies.
+const lmpDepth = 8
+
+// lmpCount is how many quiet moves late-move pruning lets a node of the
+// given depth try: 6 + 2 depth² (8, 14, 24, ... 134), half as many when the
+// static evaluation is not improving on the side's last turn.
+func lmpCount(depth int, improving bool) int {
+	n := 6 + 2*depth*depth
+	if !improving {
+		n /= 2
+	}
+	return n
+}
 
 // enter does what every node does first: count it, poll for the end of the
 // search every 64 nodes, track the selective depth, and score a game that
@@ -132,7 +143,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		// promotions, so once a quiet move there is pruned every later one
 		// is pruned too (their tests can only stay true): stop producing
 		// them, which spares the picker sorting the rest of the list.
-		if quiet && pruneHere && (depth <= 3 && nQuiets >= lmpLimit[depth] || depth <= 2 && eval+w.e.margins.futility*depth <= alpha) {
+		if quiet && pruneHere && (depth <= lmpDepth && nQuiets >= lmpCount(depth, improving) || depth <= 2 && eval+w.e.margins.futility*depth <= alpha) {
 			if ms.stage == stageRest {
 				break
 			}
