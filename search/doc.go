@@ -38,8 +38,8 @@
 // material), then the legal moves ordered table move, royal captures,
 // captures by victim then attacker value (MVV/LVA), promotions, two killers
 // and a history table, searched with late-move reductions, late-move
-// pruning up to depth 8 (a node tries 6 + 2 depth² quiet moves, half as many
-// when its static evaluation is not improving: lmpCount) and futility
+// pruning (a node tries 6 + 2 depth² quiet moves, half as many when its
+// static evaluation is not improving, up to 64: lmpCount) and futility
 // pruning near the leaves; up to depth 3 a royal's capture onto a
 // defended square is left out too (royalExposed: in tai the emperor can
 // take almost any piece, and without this every node near the leaves
