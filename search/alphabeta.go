@@ -135,6 +135,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	nQuiets := 0
 	ms := moveStages{stage: stageTT, ttMove: ttMove}
 	anyMove := false
+	lmpMoves := lmpCount(depth, improving)
 	for i := 0; ; i++ {
 		m, order, ok := w.nextMove(&ms, ply)
 		if !ok {
@@ -148,7 +149,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		// promotions, so once a quiet move there is pruned every later one
 		// is pruned too (their tests can only stay true): stop producing
 		// them, which spares the picker sorting the rest of the list.
-		if quiet && pruneHere && (depth <= lmpDepth && nQuiets >= lmpCount(depth, improving) || depth <= 2 && eval+w.e.margins.futility*depth <= alpha) {
+		if quiet && pruneHere && (depth <= lmpDepth && nQuiets >= lmpMoves || depth <= 2 && eval+w.e.margins.futility*depth <= alpha) {
 			if ms.stage == stageRest {
 				break
 			}
