@@ -46,8 +46,9 @@ const Usage = `usage: kirin match --variant V --engine 'name=A cmd=PROG [proto=u
                          with one opening and the colours swapped; each game without --repeat) are dealt
                          round-robin, pair i (from 0) to shard i mod N + 1. The PGN keeps each game's
                          number. A shard of a split match plays all its games and leaves the SPRT to merge
-usage: kirin match merge [--sprt elo0=E0 elo1=E1 alpha=A beta=B] FILE.pgn...
-                         the whole match's final report from its shards' PGN files (kirin match merge --help)
+usage: kirin match merge [--runs] [--sprt elo0=E0 elo1=E1 alpha=A beta=B] FILE.pgn...
+                         the whole match's final report from its shards' PGN files, or with --runs of
+                         independent runs (new seeds) added up (kirin match merge --help)
 `
 
 // Args is a parsed `kirin match` command line.

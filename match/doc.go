@@ -97,5 +97,8 @@
 // reads the shards' PGN files, refuses a game number seen twice or games
 // of different matches, adds the games in game-number order and prints
 // the final report Run prints (Standings.Write), the SPRT decided at the
-// first game where it crosses a bound.
+// first game where it crosses a bound. MergeRuns (merge --runs) does the
+// same for independent runs of one match, each with its own seed and game
+// numbers (an SPRT continued with new openings): the runs' games in the
+// order given, a game played in two runs (a seed used twice) refused.
 package match

@@ -467,3 +467,129 @@ func TestMergeErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeRuns: merge --runs adds up independent runs of one match (each
+// numbering its games from 1, of different sizes) in the order given, and
+// decides the SPRT at the first game where the sum crosses a bound; it
+// refuses a game number twice in one run, one game (start, moves, result)
+// in two runs, and runs of different matches, each with an error that
+// says where; shards' plain merge still refuses the runs' overlapping
+// game numbers.
+func TestMergeRuns(t *testing.T) {
+	dir := t.TempDir()
+	shogi := lookup(t, "shogi")
+	ab := []EngineConfig{{Name: "a"}, {Name: "b"}}
+	cfg := &Config{Variant: shogi, Engines: ab, TC: TimeControl{Nodes: 20000}}
+	// run r's game n: its own one-move game, won by b (the second engine)
+	// unless draw says otherwise.
+	run := func(name string, r, planned int, draw func(n int) bool, numbers ...int) string {
+		var gs []*Game
+		for _, n := range numbers {
+			g := &Game{Number: n, Round: 1, Black: "a", White: "b", Result: movegen.WhiteWins, Reason: "b wins by checkmate"}
+			if n%2 == 0 {
+				g.Black, g.White, g.Result = "b", "a", movegen.BlackWins
+			}
+			if draw(n) {
+				g.Result, g.Reason = movegen.Draw, "draw by repetition"
+			}
+			mv := fmt.Sprintf("%c%d%c%d", 'a'+r, n, 'a'+r, n+1)
+			g.Moves = []MoveRecord{{USI: mv, XBoard: mv, Hodges: mv}}
+			gs = append(gs, g)
+		}
+		p := filepath.Join(dir, name)
+		writeGames(t, p, cfg, planned, gs...)
+		return p
+	}
+	never := func(int) bool { return false }
+	always := func(int) bool { return true }
+	r1 := run("r1.pgn", 1, 4, always, 1, 2, 3, 4)
+	r2 := run("r2.pgn", 2, 10, func(n int) bool { return n > 6 }, 3, 1, 2, 4, 5, 6, 7, 8)
+	var out bytes.Buffer
+	st, err := MergeRuns([]string{r1, r2}, nil, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Games != 12 || st.Planned != 12 {
+		t.Errorf("runs: %d of %d games, want 12 of 12", st.Games, st.Planned)
+	}
+	for _, w := range []string{
+		"Merge of runs: shogi (id " + fmt.Sprintf("%016x", shogi.ID) + "), engines a, b, time control nodes 20000, 12 games from 2 runs\n",
+		"Run 1: " + r1 + ", 4 games\nRun 2: " + r2 + ", 8 games\n",
+		"Score of a vs b: 0 - 6 - 6  [0.250]  12",
+	} {
+		if !strings.Contains(out.String(), w) {
+			t.Errorf("runs: no %q in\n%s", w, out.String())
+		}
+	}
+	// The SPRT, in run order: the four draws of run 1 first, then b's six
+	// wins; the bound is crossed after the same number of games as adding
+	// them up by hand in that order says.
+	sprt := &SPRT{Elo0: 0, Elo1: 100, Alpha: 0.05, Beta: 0.05}
+	after, score := 0, Score{}
+	for i := 0; i < 12 && after == 0; i++ {
+		if i < 4 || i >= 10 {
+			score.D++
+		} else {
+			score.L++
+		}
+		if sprt.Decide(score) != "" {
+			after = score.N()
+		}
+	}
+	if after <= 4 || after > 10 {
+		t.Fatalf("the SPRT decides after %d games; the test wants it within run 2's wins", after)
+	}
+	out.Reset()
+	if _, err := MergeRuns([]string{r1, r2}, sprt, &out); err != nil || !strings.Contains(out.String(), fmt.Sprintf("SPRT: H0 accepted after %d games (the runs in the order given)", after)) {
+		t.Errorf("runs with SPRT: %v\n%s", err, out.String())
+	}
+	out.Reset()
+	if err := MergeCommand([]string{"--runs", r1, r2}, &out); err != nil || !strings.Contains(out.String(), "12 games from 2 runs") {
+		t.Errorf("merge --runs r1 r2: %v\n%s", err, out.String())
+	}
+	// A run may play one game twice (two copies of one engine).
+	same := run("same.pgn", 3, 2, always, 1)
+	sameData, _ := os.ReadFile(same)
+	twinPairs := filepath.Join(dir, "twinpairs.pgn")
+	os.WriteFile(twinPairs, append(sameData, bytes.Replace(sameData, []byte(`[GameNumber "1"]`), []byte(`[GameNumber "2"]`), 1)...), 0o644)
+	out.Reset()
+	if st, err := MergeRuns([]string{twinPairs}, nil, &out); err != nil || st.Games != 2 {
+		t.Errorf("a run with one game twice: %v\n%s", err, out.String())
+	}
+
+	copyOf := filepath.Join(dir, "copy.pgn")
+	r1Data, _ := os.ReadFile(r1)
+	os.WriteFile(copyOf, r1Data, 0o644)
+	twice := filepath.Join(dir, "twice.pgn")
+	os.WriteFile(twice, append(r1Data, r1Data...), 0o644)
+	otherEngines := filepath.Join(dir, "ac.pgn")
+	writeGames(t, otherEngines, &Config{Variant: shogi, Engines: []EngineConfig{{Name: "a"}, {Name: "c"}}, TC: cfg.TC}, 4,
+		&Game{Number: 1, Round: 1, Black: "a", White: "c", Result: movegen.Draw, Reason: "draw by repetition"})
+	otherTC := run("tc.pgn", 4, 4, never, 1)
+	tcData, _ := os.ReadFile(otherTC)
+	os.WriteFile(otherTC, bytes.Replace(tcData, []byte(`[TimeControl "nodes 20000"]`), []byte(`[TimeControl "nodes 30000"]`), 1), 0o644)
+	for _, c := range []struct {
+		name  string
+		files []string
+		want  string
+	}{
+		{"same run twice", []string{r1, copyOf}, r1 + " (game 1 of the file) and " + copyOf + " (game 1 of the file) are the same game (start, moves and result): one run given twice, or two runs with the same seed"},
+		{"appended twice", []string{twice}, "game 1 appears twice in one run, in " + twice + " (game 1 of the file) and in " + twice + " (game 5 of the file)"},
+		{"engines", []string{r1, otherEngines}, "are not of one match: engines (MatchEngines) \"a,b\" and \"a,c\""},
+		{"time control", []string{r1, otherTC}, "are not of one match: time control \"nodes 20000\" and \"nodes 30000\""},
+		{"file twice", []string{r1, dir + "/./r1.pgn"}, "is given twice"},
+	} {
+		out.Reset()
+		_, err := MergeRuns(c.files, nil, &out)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one containing %q", c.name, err, c.want)
+		}
+		if out.Len() > 0 {
+			t.Errorf("%s: printed %q", c.name, out.String())
+		}
+	}
+	// Without --runs the runs' game numbers overlap: that is the shards' error.
+	if _, err := Merge([]string{r1, r2}, nil, &out); err == nil || !strings.Contains(err.Error(), "game 3 appears twice") {
+		t.Errorf("plain merge of two runs: %v", err)
+	}
+}

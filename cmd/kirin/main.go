@@ -12,7 +12,7 @@
 //	kirin bench [--variant V|all] [--depth D] [--threads T] [--hash MB] [--cpuprofile]
 //	kirin bench --tactics [--variant V|all] [--movetime MS] [--threads T] [--hash MB]
 //	kirin match --variant V --engine SPEC --engine SPEC [...] [--shard K/N]   (kirin match --help)
-//	kirin match merge [--sprt elo0=E0 elo1=E1] SHARD.pgn...   (the shards' report; kirin match merge --help)
+//	kirin match merge [--runs] [--sprt elo0=E0 elo1=E1] FILE.pgn...   (shards' or runs' report; kirin match merge --help)
 //	kirin analyze VARIANT [--fen POS] [--moves ...] [--depth D | --time S] [--multipv N] [--json] [--board]
 //	kirin analyze [VARIANT] --game FILE [--depth D | --time S] [--json]
 //	kirin tune VARIANT --games FILE.pgn [...]   fit the evaluation weights to games (kirin tune --help)
@@ -65,7 +65,7 @@ const usage = `usage:
   kirin bench [--variant V|all] [--depth D] [--threads T] [--hash MB] [--cpuprofile]
   kirin bench --tactics [--variant V|all] [--movetime MS] [--threads T] [--hash MB]
   kirin match --variant V --engine 'name=A cmd=PROG' --engine ... [--shard K/N] (kirin match --help)
-  kirin match merge [--sprt elo0=E0 elo1=E1 alpha=A beta=B] SHARD.pgn... (kirin match merge --help)
+  kirin match merge [--runs] [--sprt elo0=E0 elo1=E1 alpha=A beta=B] FILE.pgn... (kirin match merge --help)
   kirin analyze VARIANT [--fen POS] [--moves ...] [--depth D | --time S] [--multipv N] [--json] [--board]
   kirin analyze [VARIANT] --game FILE [--depth D | --time S] [--json]
   kirin tune VARIANT --games FILE.pgn [--out FILE] [--holdout N] [--fix NAMES] ... (kirin tune --help)

@@ -139,6 +139,8 @@ func TestMatchCommands(t *testing.T) {
 		{"tune bad flag", []string{"tune", "shogi", "--games", pgn, "--skip", "x"}, 1, nil, "kirin tune: invalid value \"x\" for flag -skip"},
 		{"merge", []string{"match", "merge", pgn}, 0, []string{"Merge: shogi, engines a, b, time control depth 1, 1 games from 1 files\nMissing games: 2\n",
 			"Score of a vs b: 1 - 0 - 0  [1.000]  1", "1 of 2 games played", "1  a wins by checkmate"}, ""},
+		{"merge runs", []string{"match", "merge", "--runs", pgn}, 0, []string{"Merge of runs: shogi, engines a, b, time control depth 1, 1 games from 1 runs\nRun 1: " + pgn + ", 1 games\n",
+			"Score of a vs b: 1 - 0 - 0  [1.000]  1"}, ""},
 	}
 	for _, c := range cases {
 		errOut := runCommand(t, c.name, c.args, c.code, c.stdout)
