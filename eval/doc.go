@@ -115,7 +115,13 @@
 // piece's Value only as material; the placement, promotion, attack, phase
 // and loose-piece terms keep the variant's Value as their scale, so a
 // fitted set changes what a piece is worth without changing where it
-// likes to stand. One setting of a file is no term: margin (Weights.Margin,
+// likes to stand. A set may also hold a piece-square table
+// (Weights.Square; sq.ID.rR.fF in a file: type ID on its R-th rank from
+// home and F-th file from the nearer edge, both wings alike), centipawns
+// added to the piece's table entry on top of every other term; a set
+// without one adds nothing. The table costs nothing at a node, since the
+// position sums the piece-square entries as moves are made. One setting
+// of a file is no term: margin (Weights.Margin,
 // percent) tells the search how much wider than a Pawn-of-100 scale the
 // scores spread, and the Evaluator passes it on as search.Scaler's
 // MarginScale.

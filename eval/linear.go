@@ -21,7 +21,9 @@ const probeStep = 4096
 // measured, not rederived: the score of an evaluator with that weight
 // raised by probeStep, less the score at the base weights, over probeStep.
 // A piece's Material feature is its count (board and hand) for the side to
-// move less the other side's, times the stagnation factor. Linear is
+// move less the other side's, times the stagnation factor; a Square
+// entry's (when the weights have a table) likewise counts the pieces of its
+// type on its squares, each side's seen from its own home rank. Linear is
 // read-only after NewLinear and safe for concurrent use.
 type Linear struct {
 	base *Evaluator
@@ -48,8 +50,8 @@ func NewLinear(v *movegen.Variant, w Weights) *Linear {
 	return l
 }
 
-// Len is the number of features: one per weight (WeightNames).
-func (l *Linear) Len() int { return l.nScalar + len(l.base.v.Pieces) - 1 }
+// Len is the number of features: one per weight (Weights.Names).
+func (l *Linear) Len() int { return l.nScalar + len(l.base.v.Pieces) - 1 + len(l.base.w.Square) }
 
 // Features writes pos's features into f (Len of them) and reports whether
 // the linear form holds there: false where the score at the base weights
@@ -63,9 +65,11 @@ func (l *Linear) Features(pos *movegen.Position, f []float64) bool {
 	for i := 1; i < l.nScalar; i++ {
 		f[i] = float64(l.probes[i].raw(pos)-base) / probeStep
 	}
-	mat := f[l.nScalar:]
-	clear(mat)
 	v := l.base.v
+	mat := f[l.nScalar : l.nScalar+len(v.Pieces)-1]
+	sq := f[l.nScalar+len(mat):]
+	clear(mat)
+	clear(sq)
 	us := pos.SideToMove()
 	for c := movegen.Color(0); c < movegen.ColorCount; c++ {
 		sign := 1.0
@@ -73,7 +77,14 @@ func (l *Linear) Features(pos *movegen.Position, f []float64) bool {
 			sign = -1
 		}
 		for _, s := range pos.Pieces(c) {
-			mat[pos.At(s).Type()-1] += sign
+			t := pos.At(s).Type()
+			mat[t-1] += sign
+			if len(sq) > 0 {
+				if c != movegen.Black {
+					s = rotate(v, s)
+				}
+				sq[SquareIndex(v, t, s)] += sign
+			}
 		}
 		for _, t := range v.HandTypes {
 			mat[t-1] += sign * float64(pos.Hand(c, t))
@@ -82,6 +93,9 @@ func (l *Linear) Features(pos *movegen.Position, f []float64) bool {
 	scale := stagnationFactor(pos.Quiet())
 	for i := range mat {
 		mat[i] *= scale
+	}
+	for i := range sq {
+		sq[i] *= scale
 	}
 	return true
 }

@@ -12,7 +12,9 @@ import (
 // hand-set weights, predict the full evaluation at other weights (each
 // weight moved by up to ±40% at random, the Material ones too) to within
 // the rounding of the integer tables, about a centipawn per piece; in
-// every game, on random positions of middle game and endgame.
+// every game, on random positions of middle game and endgame. In shogi,
+// heian and chu also with a piece-square table (Weights.Square) of random
+// entries, moved at random as well.
 func TestLinearPredictsEvaluate(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	for _, v := range movegen.Builtin() {
@@ -23,17 +25,32 @@ func TestLinearPredictsEvaluate(t *testing.T) {
 		// The zone weights are 0 by default; give them values so that
 		// their features are checked too.
 		w.Zone, w.ZoneHand = 40, 7
+		testLinear(t, rng, v, w, v.Name)
+		if v.Name == "shogi" || v.Name == "heian" || v.Name == "chu" {
+			w = w.WithSquares(v)
+			for i := range w.Square {
+				w.Square[i] = rng.Intn(81) - 40
+			}
+			testLinear(t, rng, v, w, v.Name+" with squares")
+		}
+	}
+}
+
+// testLinear is TestLinearPredictsEvaluate for one game and starting
+// weights w.
+func testLinear(t *testing.T, rng *rand.Rand, v *movegen.Variant, w Weights, name string) {
+	{
 		l := NewLinear(v, w)
-		names := WeightNames(v)
+		names := w.Names(v)
 		if l.Len() != len(names) {
-			t.Fatalf("%s: %d features, %d weight names", v.Name, l.Len(), len(names))
+			t.Fatalf("%s: %d features, %d weight names", name, l.Len(), len(names))
 		}
 		x := w.Vector()
 		y := append([]float64(nil), x...)
 		for i := range y {
 			y[i] = math.Round(y[i] * (0.6 + 0.8*rng.Float64()))
 		}
-		var moved Weights
+		moved := w.Clone()
 		moved.SetVector(y)
 		eMoved := NewWith(v, moved)
 		base := NewWith(v, w)
@@ -54,7 +71,7 @@ func TestLinearPredictsEvaluate(t *testing.T) {
 					continue // compress may bend the moved score
 				}
 				if math.Abs(got-want) > tol {
-					t.Errorf("%s %s weights, %s: linear form %.1f, Evaluate %.0f (tolerance %.0f)", v.Name, c.name, pos.SFEN(), got, want, tol)
+					t.Errorf("%s %s weights, %s: linear form %.1f, Evaluate %.0f (tolerance %.0f)", name, c.name, pos.SFEN(), got, want, tol)
 				}
 				if math.Abs(got-want) > 2 {
 					far++
@@ -64,8 +81,8 @@ func TestLinearPredictsEvaluate(t *testing.T) {
 			}
 		}
 		if checked < 100 {
-			t.Errorf("%s: only %d comparisons", v.Name, checked)
+			t.Errorf("%s: only %d comparisons", name, checked)
 		}
-		t.Logf("%s: %d comparisons, %d off by more than 2 cp, at most %.1f", v.Name, checked, far, worst)
+		t.Logf("%s: %d comparisons, %d off by more than 2 cp, at most %.1f", name, checked, far, worst)
 	}
 }

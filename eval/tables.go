@@ -11,11 +11,14 @@ func New(v *movegen.Variant) *Evaluator {
 
 // NewWith builds the evaluator of a concluded variant with the given
 // weights. A Material slice of the wrong length is replaced by the
-// defaults'.
+// defaults', and a Square table of the wrong length is left out.
 func NewWith(v *movegen.Variant, w Weights) *Evaluator {
 	w = w.Clone()
 	if len(w.Material) != len(v.Pieces) {
 		w.Material = DefaultWeights(v).Material
+	}
+	if len(w.Square) != SquareCount(v) {
+		w.Square = nil
 	}
 	e := newEvaluator(v, true)
 	e.w = w
@@ -24,8 +27,11 @@ func NewWith(v *movegen.Variant, w Weights) *Evaluator {
 	for t := 1; t < len(v.Pieces); t++ {
 		st := newTypeStats(v, movegen.PieceType(t))
 		for _, s := range cells(v) {
-			score := int32(w.Material[t] + st.placement(&w, s) + promotion(v, &w, movegen.PieceType(t), s))
-			e.setPSQ(movegen.PieceType(t), s, score)
+			score := w.Material[t] + st.placement(&w, s) + promotion(v, &w, movegen.PieceType(t), s)
+			if w.Square != nil {
+				score += w.Square[SquareIndex(v, movegen.PieceType(t), s)]
+			}
+			e.setPSQ(movegen.PieceType(t), s, int32(score))
 		}
 	}
 	for _, t := range e.handTypes {

@@ -78,6 +78,67 @@ type Weights struct {
 	// Material[t] is the material worth of piece type t in centipawns
 	// (index 0 unused): on the board, and in hand with the Hand bonus.
 	Material []int
+	// Square, when not nil, is a piece-square table on top of the other
+	// terms, in centipawns: one entry per piece type, rank counted from
+	// the side's own home rank and file counted from the nearer edge (the
+	// table is the same for both wings), in SquareIndex order. Nil is a
+	// table of zeros; a fit that is to move these weights sets it (kirin
+	// tune --squares). Its file keys are sq.ID.rR.fF (SquareName).
+	Square []int
+}
+
+// squarePrefix starts the key of a Square entry in a weights file
+// (sq.P.r3.f1: a Pawn on its own third rank, on an edge file).
+const squarePrefix = "sq."
+
+// SquareCount is the length of a Square table of v.
+func SquareCount(v *movegen.Variant) int {
+	return (len(v.Pieces) - 1) * v.Ranks * halfFiles(v)
+}
+
+// halfFiles is the number of files from an edge to the middle of v's
+// board, the middle file included.
+func halfFiles(v *movegen.Variant) int { return (v.Files + 1) / 2 }
+
+// SquareIndex is the index in a Square table of v of type t on cell s, s
+// seen from Black (Black's home rank is the last row).
+func SquareIndex(v *movegen.Variant, t movegen.PieceType, s movegen.Square) int {
+	rank := v.Ranks - 1 - s.Row() // 0: the home rank
+	file := min(s.Col(), v.Files-1-s.Col())
+	return ((int(t)-1)*v.Ranks+rank)*halfFiles(v) + file
+}
+
+// SquareName is the weights file key of Square entry i of v:
+// sq.ID.rR.fF, R the rank from the side's home rank (1) and F the file
+// from the nearer edge (1).
+func SquareName(v *movegen.Variant, i int) string {
+	hf := halfFiles(v)
+	t := i/(v.Ranks*hf) + 1
+	return fmt.Sprintf("%s%s.r%d.f%d", squarePrefix, v.Pieces[t].ID, i/hf%v.Ranks+1, i%hf+1)
+}
+
+// parseSquareName is SquareName's inverse: the index of key in a Square
+// table of v, or false.
+func parseSquareName(v *movegen.Variant, key string) (int, bool) {
+	rest, ok := strings.CutPrefix(key, squarePrefix)
+	if !ok {
+		return 0, false
+	}
+	// The ID may itself hold dots; the last two fields are rank and file.
+	i := strings.LastIndex(rest, ".r")
+	if i < 0 {
+		return 0, false
+	}
+	rf := rest[i+1:]
+	var r, f int
+	if n, err := fmt.Sscanf(rf, "r%d.f%d", &r, &f); err != nil || n != 2 || fmt.Sprintf("r%d.f%d", r, f) != rf {
+		return 0, false
+	}
+	t := pieceTypeByID(v, rest[:i])
+	if t == 0 || r < 1 || r > v.Ranks || f < 1 || f > halfFiles(v) {
+		return 0, false
+	}
+	return ((int(t)-1)*v.Ranks+r-1)*halfFiles(v) + f - 1, true
 }
 
 // WeightUnit is the denominator of the weights that are fractions: 256.
@@ -179,11 +240,34 @@ var builtinWeights embed.FS
 // Clone returns a copy of w that shares nothing with it.
 func (w Weights) Clone() Weights {
 	w.Material = append([]int(nil), w.Material...)
+	if w.Square != nil {
+		w.Square = append([]int(nil), w.Square...)
+	}
 	return w
 }
 
-// WeightNames returns the names of v's weights in vector order (Vector):
-// the scalars, then value.ID for each piece type.
+// WithSquares returns a copy of w with a Square table for v: w's own, or
+// one of zeros.
+func (w Weights) WithSquares(v *movegen.Variant) Weights {
+	w = w.Clone()
+	if len(w.Square) != SquareCount(v) {
+		w.Square = make([]int, SquareCount(v))
+	}
+	return w
+}
+
+// Names returns the names of w's weights for v in vector order (Vector):
+// WeightNames, then the Square table's keys when w has one.
+func (w *Weights) Names(v *movegen.Variant) []string {
+	names := WeightNames(v)
+	for i := range w.Square {
+		names = append(names, SquareName(v, i))
+	}
+	return names
+}
+
+// WeightNames returns the names of v's weights in vector order (Vector),
+// without a Square table: the scalars, then value.ID for each piece type.
 func WeightNames(v *movegen.Variant) []string {
 	var w Weights
 	var names []string
@@ -196,7 +280,7 @@ func WeightNames(v *movegen.Variant) []string {
 	return names
 }
 
-// Vector returns the weights as numbers in WeightNames order.
+// Vector returns the weights as numbers in Names order.
 func (w *Weights) Vector() []float64 {
 	var out []float64
 	for _, n := range scalarWeights(w) {
@@ -205,22 +289,30 @@ func (w *Weights) Vector() []float64 {
 	for _, m := range w.Material[1:] {
 		out = append(out, float64(m))
 	}
+	for _, s := range w.Square {
+		out = append(out, float64(s))
+	}
 	return out
 }
 
-// SetVector sets the weights from numbers in WeightNames order, rounded to
-// the nearest integer. x must have one number per weight; Material gets
+// SetVector sets the weights from numbers in Names order, rounded to the
+// nearest integer. x must have one number per weight. The Square table
+// keeps its length (none when w has none), and Material gets the rest:
 // one entry per piece type (and the unused 0).
 func (w *Weights) SetVector(x []float64) {
 	sc := scalarWeights(w)
 	for i, n := range sc {
 		*n.val = int(math.Round(x[i]))
 	}
-	if want := len(x) - len(sc) + 1; len(w.Material) != want {
+	if want := len(x) - len(sc) - len(w.Square) + 1; len(w.Material) != want {
 		w.Material = make([]int, want)
 	}
 	for t := 1; t < len(w.Material); t++ {
 		w.Material[t] = int(math.Round(x[len(sc)+t-1]))
+	}
+	base := len(sc) + len(w.Material) - 1
+	for i := range w.Square {
+		w.Square[i] = int(math.Round(x[base+i]))
 	}
 }
 
@@ -329,6 +421,13 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 				*p = s.Values[i]
 				continue
 			}
+			if j, ok := parseSquareName(v, k); ok {
+				if len(out.Square) != SquareCount(v) {
+					out.Square = make([]int, SquareCount(v))
+				}
+				out.Square[j] = s.Values[i]
+				continue
+			}
 			if k == marginKey {
 				if x := s.Values[i]; x < marginMin || x > marginMax {
 					return true, fmt.Errorf("line %d: %s must be from %d to %d (percent), got %d", s.Lines[i], k, marginMin, marginMax, x)
@@ -339,8 +438,8 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 			id, ok := strings.CutPrefix(k, valuePrefix)
 			t := pieceTypeByID(v, id)
 			if !ok || t == 0 {
-				return true, fmt.Errorf("line %d: %q is no weight of %s (%s, %s, or %sID for a piece)", s.Lines[i], k, v.Name,
-					strings.Join(WeightNames(v)[:len(scalars)], ", "), marginKey, valuePrefix)
+				return true, fmt.Errorf("line %d: %q is no weight of %s (%s, %s, %sID for a piece, or %sID.rR.fF for a piece on a square)", s.Lines[i], k, v.Name,
+					strings.Join(WeightNames(v)[:len(scalars)], ", "), marginKey, valuePrefix, squarePrefix)
 			}
 			out.Material[t] = s.Values[i]
 		}
@@ -369,13 +468,17 @@ func (w *Weights) Write(out io.Writer, v *movegen.Variant, comments ...string) e
 	}
 	fmt.Fprintf(bw, "[%s]\n", v.Name)
 	x := w.Vector()
-	names := WeightNames(v)
+	names := w.Names(v)
+	nonSquare := len(WeightNames(v))
 	width := 0
 	for _, n := range names {
 		width = max(width, len(n))
 	}
 	for i, n := range names {
-		fmt.Fprintf(bw, "%-*s = %d\n", width, n, int(x[i]))
+		// Square entries of 0 are what a missing key means: left out.
+		if i < nonSquare || x[i] != 0 {
+			fmt.Fprintf(bw, "%-*s = %d\n", width, n, int(x[i]))
+		}
 	}
 	if w.Margin != 0 && w.Margin != 100 {
 		fmt.Fprintf(bw, "%-*s = %d\n", width, marginKey, w.Margin)

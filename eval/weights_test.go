@@ -42,10 +42,20 @@ func TestDefaultWeightsReproduceHandSet(t *testing.T) {
 }
 
 // TestWeightsFileRoundTrip: Write's section, parsed and applied, gives the
-// weights back, in every game.
+// weights back, in every game, with and without a piece-square table.
 func TestWeightsFileRoundTrip(t *testing.T) {
 	for _, v := range movegen.Builtin() {
-		w := DefaultWeights(v)
+		roundTrip(t, v, DefaultWeights(v))
+		if v.Name != "tai" {
+			roundTrip(t, v, DefaultWeights(v).WithSquares(v))
+		}
+	}
+}
+
+// roundTrip is TestWeightsFileRoundTrip for one game and weights of w's
+// shape.
+func roundTrip(t *testing.T, v *movegen.Variant, w Weights) {
+	{
 		x := w.Vector()
 		for i := range x {
 			x[i] += float64(i%7) - 3
@@ -55,9 +65,10 @@ func TestWeightsFileRoundTrip(t *testing.T) {
 		if err := w.Write(&b, v, "a comment"); err != nil {
 			t.Fatal(err)
 		}
+		text := b.String()
 		f, err := ParseWeights(&b)
 		if err != nil {
-			t.Fatalf("%s: %v\n%s", v.Name, err, b.String())
+			t.Fatalf("%s: %v\n%s", v.Name, err, text)
 		}
 		got := DefaultWeights(v)
 		if ok, err := f.Apply(v, &got); !ok || err != nil {
@@ -66,6 +77,51 @@ func TestWeightsFileRoundTrip(t *testing.T) {
 		if !slices.Equal(got.Vector(), x) {
 			t.Errorf("%s: round trip %v, want %v", v.Name, got.Vector(), x)
 		}
+		if w.Square != nil && !strings.Contains(text, "\nsq.") {
+			t.Errorf("%s: no square weights written:\n%s", v.Name, text)
+		}
+	}
+}
+
+// TestSquareNames: every Square entry's file key reads back as its index;
+// the keys name the piece, its rank from home and its file from the
+// nearer edge, both wings sharing one entry; keys off the board or of
+// unknown pieces are refused.
+func TestSquareNames(t *testing.T) {
+	for _, name := range []string{"shogi", "heian", "chu"} {
+		v := variant(t, name)
+		seen := map[string]bool{}
+		for i := range SquareCount(v) {
+			k := SquareName(v, i)
+			if j, ok := parseSquareName(v, k); !ok || j != i || seen[k] {
+				t.Fatalf("%s: entry %d named %q reads back as %d %v (seen %v)", name, i, k, j, ok, seen[k])
+			}
+			seen[k] = true
+		}
+		// The home rank's corners are rank 1, file 1 for both wings, and
+		// the same square seen by White (rotated) is the same entry.
+		pawn := pieceTypeByID(v, "P")
+		left, right := movegen.MakeSquare(v.Ranks-1, 0), movegen.MakeSquare(v.Ranks-1, v.Files-1)
+		if a, b := SquareIndex(v, pawn, left), SquareIndex(v, pawn, right); a != b || SquareName(v, a) != "sq.P.r1.f1" {
+			t.Errorf("%s: home corners %d %d (%s)", name, a, b, SquareName(v, a))
+		}
+		if a, b := SquareIndex(v, pawn, movegen.MakeSquare(v.Ranks-3, 1)), SquareIndex(v, pawn, rotate(v, movegen.MakeSquare(2, 1))); a != b || SquareName(v, a) != "sq.P.r3.f2" {
+			t.Errorf("%s: rank 3 file 2: %d %d (%s)", name, a, b, SquareName(v, a))
+		}
+	}
+	v := variant(t, "shogi")
+	for _, k := range []string{"sq.P.r0.f1", "sq.P.r10.f1", "sq.P.r3.f6", "sq.Q.r3.f1", "sq.P.r3", "sq.P.r3.f1x", "sq.P.3.1", "sq..r1.f1"} {
+		if _, ok := parseSquareName(v, k); ok {
+			t.Errorf("%q read as a square weight", k)
+		}
+	}
+	f, err := ParseWeights(strings.NewReader("[shogi]\nsq.+R.r9.f5 = 30\nsq.P.r0.f1 = 3\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := DefaultWeights(v)
+	if ok, err := f.Apply(v, &w); !ok || err == nil || !strings.Contains(err.Error(), `line 3: "sq.P.r0.f1" is no weight of shogi`) || w.Square != nil {
+		t.Errorf("bad square key: %v %v, square table %v", ok, err, w.Square != nil)
 	}
 }
 

@@ -6,7 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"sort"
 	"strings"
 	"time"
 
@@ -24,6 +26,8 @@ const Usage = `usage: kirin tune VARIANT --games FILE.pgn [--games FILE.pgn]... 
   --holdout N       every N-th game is held out to measure the fit (default 10; 0 none)
   --iterations N    optimiser steps (default 2000); --rate R its step in weight units (default 1)
   --fix NAMES       comma list of weights that keep their value (a wrong name lists them)
+  --squares         fit a piece-square table too (sq.ID.rR.fF: a piece on its R-th rank from
+                    home, F-th file from the nearer edge), from the starting weights' or zeros
   --threads N       goroutines for reading the games (default: one per CPU)
   --variant-file FILE, --ruleset R, --option NAME=VALUE   as for the other commands
 `
@@ -44,6 +48,8 @@ type Config struct {
 	Fit FitConfig
 	// Fix names weights that must not move.
 	Fix []string
+	// Squares fits a piece-square table (eval.Weights.Square) as well.
+	Squares bool
 }
 
 // Command runs kirin tune with its arguments (after "tune"), writing the
@@ -89,6 +95,7 @@ func parseArgs(args []string) (Config, string, error) {
 	fs.IntVar(&cfg.Threads, "threads", DefaultThreads(), "")
 	fs.IntVar(&cfg.Fit.Iterations, "iterations", 2000, "")
 	fs.Float64Var(&cfg.Fit.Rate, "rate", 1, "")
+	fs.BoolVar(&cfg.Squares, "squares", false, "")
 	var name string
 	rest := args
 	for len(rest) > 0 {
@@ -159,12 +166,15 @@ func (m *multi) Set(s string) error { *m = append(*m, s); return nil }
 // comments, to file.
 func Run(cfg Config, out, file io.Writer) error {
 	v := cfg.Variant
-	names := eval.WeightNames(v)
+	if cfg.Squares {
+		cfg.Start = cfg.Start.WithSquares(v)
+	}
+	names := cfg.Start.Names(v)
 	fixed := make([]bool, len(names))
 	for _, n := range cfg.Fix {
 		i := indexOf(names, strings.TrimSpace(n))
 		if i < 0 {
-			return fmt.Errorf("--fix: %q is no weight of %s (%s)", n, v.Name, strings.Join(names, ", "))
+			return fmt.Errorf("--fix: %q is no weight of %s (%s)", n, v.Name, strings.Join(eval.WeightNames(v), ", "))
 		}
 		fixed[i] = true
 	}
@@ -205,13 +215,15 @@ func Run(cfg Config, out, file io.Writer) error {
 	fmt.Fprintf(out, "K = %.4f; %d of %d weights free; kept step %d\n", res.K, res.Free, len(x0), res.BestIter)
 	fmt.Fprintf(out, "training error %.6f -> %.6f; held-out error %.6f -> %.6f\n", res.TrainBefore, res.TrainAfter, res.HeldBefore, res.HeldAfter)
 	fmt.Fprintf(out, "%-12s %8s %8s\n", "weight", "before", "after")
-	for i, n := range names {
+	nonSquare := len(eval.WeightNames(v))
+	for i, n := range names[:nonSquare] {
 		if x0[i] != res.X[i] {
 			fmt.Fprintf(out, "%-12s %8.0f %8.0f\n", n, x0[i], res.X[i])
 		}
 	}
+	writeSquareSummary(out, names[nonSquare:], x0[nonSquare:], res.X[nonSquare:])
 	fmt.Fprintf(out, "took %s\n", took.Round(time.Second))
-	var w eval.Weights
+	w := cfg.Start.Clone()
 	w.SetVector(res.X)
 	w.Margin = cfg.Start.Margin // not fitted: carried over
 	comments := []string{
@@ -221,6 +233,34 @@ func Run(cfg Config, out, file io.Writer) error {
 		"Units: eval.Weights (fractions of a piece's Value in 1/256, hunt in 1/16 centipawn, the rest in centipawns).",
 	}
 	return w.Write(file, v, comments...)
+}
+
+// squareSummaryTop is how many of the largest fitted square weights the
+// report lists.
+const squareSummaryTop = 12
+
+// writeSquareSummary reports the piece-square weights of a fit (names and
+// values before and after): how many moved, and the largest after it.
+func writeSquareSummary(out io.Writer, names []string, before, after []float64) {
+	if len(names) == 0 {
+		return
+	}
+	moved := 0
+	idx := make([]int, len(names))
+	for i := range names {
+		idx[i] = i
+		if before[i] != after[i] {
+			moved++
+		}
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return math.Abs(after[idx[a]]) > math.Abs(after[idx[b]]) })
+	fmt.Fprintf(out, "square weights: %d of %d moved; the largest:", moved, len(names))
+	for _, i := range idx[:min(squareSummaryTop, len(idx))] {
+		if after[i] != 0 {
+			fmt.Fprintf(out, " %s %.0f", names[i], after[i])
+		}
+	}
+	fmt.Fprintln(out)
 }
 
 func indexOf(list []string, s string) int {

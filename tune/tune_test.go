@@ -199,6 +199,49 @@ func TestCommand(t *testing.T) {
 	if b := eval.BuiltinWeights(v); w.Tempo != b.Tempo || w.Material[pawn] != b.Material[pawn] {
 		t.Errorf("fixed weights moved: tempo %d (was %d), pawn %d (was %d)", w.Tempo, b.Tempo, w.Material[pawn], b.Material[pawn])
 	}
+	if w.Square != nil {
+		t.Errorf("a fit without --squares wrote a square table")
+	}
+
+	// --squares fits a piece-square table too: the report says how many
+	// of its entries moved, the file holds them, and eval reads them back
+	// (a fixed one stays 0).
+	// The fixed entry is that of a Black pawn of the start position, which
+	// every game has on the board at first.
+	start := mustStart(t, v)
+	fixSquare := -1
+	for _, sq := range start.Pieces(movegen.Black) {
+		if start.At(sq).Type() == pawn {
+			fixSquare = eval.SquareIndex(v, pawn, sq)
+		}
+	}
+	if fixSquare < 0 {
+		t.Fatal("no Black pawn at the start")
+	}
+	report.Reset()
+	sqOut := filepath.Join(dir, "sq.ini")
+	if err := Command([]string{"heian", "--games", games, "--out", sqOut, "--iterations", "50", "--squares", "--fix", eval.SquareName(v, fixSquare), "--holdout", "4"}, &report); err != nil {
+		t.Fatalf("--squares: %v\n%s", err, report.String())
+	}
+	if !strings.Contains(report.String(), "square weights: ") || !strings.Contains(report.String(), fmt.Sprintf(" of %d moved; the largest: sq.", eval.SquareCount(v))) {
+		t.Errorf("--squares report:\n%s", report.String())
+	}
+	w, err = ReadWeightsFile(v, sqOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := 0
+	for _, x := range w.Square {
+		if x != 0 {
+			moved++
+		}
+	}
+	if len(w.Square) != eval.SquareCount(v) || moved == 0 {
+		t.Fatalf("--squares wrote a table of %d entries, %d not 0", len(w.Square), moved)
+	}
+	if x := w.Square[fixSquare]; x != 0 {
+		t.Errorf("the fixed %s moved to %d", eval.SquareName(v, fixSquare), x)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
