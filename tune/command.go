@@ -26,6 +26,8 @@ const Usage = `usage: kirin tune VARIANT --games FILE.pgn [--games FILE.pgn]... 
   --holdout N       every N-th game is held out to measure the fit (default 10; 0 none)
   --iterations N    optimiser steps (default 2000); --rate R its step in weight units (default 1)
   --fix NAMES       comma list of weights that keep their value (a wrong name lists them)
+  --min-positions N a weight moves only if its feature is non-zero on N training positions
+                    or more (default 1)
   --squares         fit a piece-square table too (sq.ID.rR.fF: a piece on its R-th rank from
                     home, F-th file from the nearer edge), from the starting weights' or zeros
   --threads N       goroutines for reading the games (default: one per CPU)
@@ -96,6 +98,7 @@ func parseArgs(args []string) (Config, string, error) {
 	fs.IntVar(&cfg.Fit.Iterations, "iterations", 2000, "")
 	fs.Float64Var(&cfg.Fit.Rate, "rate", 1, "")
 	fs.BoolVar(&cfg.Squares, "squares", false, "")
+	fs.IntVar(&cfg.Fit.MinPositions, "min-positions", 1, "")
 	var name string
 	rest := args
 	for len(rest) > 0 {
@@ -115,8 +118,8 @@ func parseArgs(args []string) (Config, string, error) {
 		return cfg, "", fmt.Errorf("name the game%s", seeHelp)
 	case len(games) == 0:
 		return cfg, "", fmt.Errorf("--games FILE is needed%s", seeHelp)
-	case cfg.Skip < 0 || cfg.Holdout < 0 || cfg.Threads < 1 || cfg.Fit.Iterations < 1 || !(cfg.Fit.Rate > 0):
-		return cfg, "", errors.New("--skip and --holdout need a number >= 0, --threads and --iterations one >= 1, --rate one > 0")
+	case cfg.Skip < 0 || cfg.Holdout < 0 || cfg.Threads < 1 || cfg.Fit.Iterations < 1 || !(cfg.Fit.Rate > 0) || cfg.Fit.MinPositions < 1:
+		return cfg, "", errors.New("--skip and --holdout need a number >= 0, --threads, --iterations and --min-positions one >= 1, --rate one > 0")
 	}
 	v, err := movegen.ResolveWith(name, *variantFile, *ruleSet, options)
 	if err != nil {

@@ -15,6 +15,11 @@ type FitConfig struct {
 	Rate float64
 	// Fixed marks the weights (by vector index) that must not move.
 	Fixed []bool
+	// MinPositions: a weight moves only if its feature is non-zero on at
+	// least this many training positions (at least 1). A rarely seen
+	// feature would otherwise be fitted to the results of a handful of
+	// games: Adam moves every weight at the same rate, however rare.
+	MinPositions int
 	// Progress, if not nil, is called after every held-out measurement.
 	Progress func(iter int, train, held float64)
 }
@@ -48,7 +53,7 @@ func Fit(train, held *Set, x0 []float64, cfg FitConfig) Result {
 	free := make([]bool, n)
 	used := train.used()
 	for i := range free {
-		free[i] = used[i] && (i >= len(cfg.Fixed) || !cfg.Fixed[i])
+		free[i] = used[i] >= max(cfg.MinPositions, 1) && (i >= len(cfg.Fixed) || !cfg.Fixed[i])
 		if free[i] {
 			res.Free++
 		}
@@ -93,13 +98,13 @@ func Fit(train, held *Set, x0 []float64, cfg FitConfig) Result {
 	return res
 }
 
-// used reports for each feature whether it is non-zero on some position.
-func (s *Set) used() []bool {
-	u := make([]bool, s.Width)
+// used counts for each feature the positions where it is non-zero.
+func (s *Set) used() []int {
+	u := make([]int, s.Width)
 	for i := range s.Len() {
 		for j, f := range s.row(i) {
 			if f != 0 {
-				u[j] = true
+				u[j]++
 			}
 		}
 	}

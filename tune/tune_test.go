@@ -242,6 +242,34 @@ func TestCommand(t *testing.T) {
 	if x := w.Square[fixSquare]; x != 0 {
 		t.Errorf("the fixed %s moved to %d", eval.SquareName(v, fixSquare), x)
 	}
+
+	// --min-positions: a weight whose feature is seen on fewer training
+	// positions stays. The tempo's feature is 1 on every position, so with
+	// the training set's size exactly it alone is free.
+	report.Reset()
+	if err := Command([]string{"heian", "--games", games, "--iterations", "5", "--squares", "--holdout", "4", "--min-positions", "1000000"}, &report); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(report.String(), fmt.Sprintf("; 0 of %d weights free;", len(eval.WeightNames(v))+eval.SquareCount(v))) {
+		t.Errorf("--min-positions 1000000 left weights free:\n%s", report.String())
+	}
+	var training int
+	for _, line := range strings.Split(report.String(), "\n") {
+		if _, err := fmt.Sscanf(line, "positions: %d kept", new(int)); err == nil {
+			i := strings.Index(line, "held out: ")
+			fmt.Sscanf(line[i:], "held out: %d and", &training)
+		}
+	}
+	if training == 0 {
+		t.Fatalf("no training count in\n%s", report.String())
+	}
+	report.Reset()
+	if err := Command([]string{"heian", "--games", games, "--iterations", "5", "--holdout", "4", "--min-positions", fmt.Sprint(training)}, &report); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(report.String(), fmt.Sprintf("; 1 of %d weights free;", len(eval.WeightNames(v)))) {
+		t.Errorf("--min-positions %d (the training positions): want the tempo alone free:\n%s", training, report.String())
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -250,6 +278,7 @@ func TestCommand(t *testing.T) {
 		{[]string{"heian"}, "--games FILE is needed"},
 		{[]string{"heian", "--games", games, "--fix", "speed"}, `"speed" is no weight of heian`},
 		{[]string{"heian", "--games", games, "--rate", "0"}, "--rate one > 0"},
+		{[]string{"heian", "--games", games, "--min-positions", "0"}, "--min-positions one >= 1"},
 		{[]string{"heian", "--games", games, "--bogus"}, "flag provided but not defined: -bogus"},
 		{[]string{"nosuchgame", "--games", games}, "nosuchgame"},
 		{[]string{"heian", "--games", filepath.Join(dir, "missing.pgn")}, "missing.pgn"},
