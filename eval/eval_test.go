@@ -378,7 +378,8 @@ func TestHand(t *testing.T) {
 // TestSymmetry: a position and its colour-flipped mirror score the same
 // from the side to move's point of view (with the other side to move), and
 // opposite apart from the tempo (with the same side to move), in every
-// built-in game, for start positions and positions from random games.
+// built-in game, for start positions and positions from random games; also
+// with a piece-square table (Weights.Square).
 func TestSymmetry(t *testing.T) {
 	for _, v := range movegen.Builtin() {
 		plies := 80
@@ -388,7 +389,12 @@ func TestSymmetry(t *testing.T) {
 		positions := append([]*movegen.Position{position(t, v, v.StartSFEN)}, randomPositions(t, v, 3, plies)...)
 		zoned := DefaultWeights(v)
 		zoned.Zone, zoned.ZoneHand = 40, 7
-		for _, e := range []*Evaluator{newHand(v), NewMaterial(v), NewWith(v, zoned)} {
+		// A piece-square table of entries that differ everywhere.
+		squared := zoned.WithSquares(v)
+		for i := range squared.Square {
+			squared.Square[i] = (i*37)%101 - 50
+		}
+		for _, e := range []*Evaluator{newHand(v), NewMaterial(v), NewWith(v, zoned), NewWith(v, squared)} {
 			kept := 0
 			for _, played := range positions {
 				// From its SFEN, like the mirrors: the quiet-ply count

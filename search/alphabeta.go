@@ -505,12 +505,34 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 		pos.Unmake()
 		return s
 	}
+	// The table: any stored result of this position (a main-search node
+	// or a first quiescence ply) is at least as deep as this one. Only a
+	// first quiescence ply stores its result, and not over a main-search
+	// one: deeper plies search fewer captures (qRecaptureOnly, qBreadth),
+	// so their result is not the position's value.
+	key := pos.Key()
+	var hit TTHit
+	found := false
+	if w.qTable {
+		hit, found = w.e.tt.Probe(key)
+	}
+	store := w.qTable && qply == 0 && (!found || hit.Depth == 0)
+	if found {
+		s := scoreFromTT(hit.Score, ply)
+		if hit.Bound == BoundExact || hit.Bound == BoundLower && s >= beta || hit.Bound == BoundUpper && s <= alpha {
+			return s
+		}
+	}
+	alphaOrig := alpha
 	evasion := w.v.Check && pos.InCheck()
 	best := -Infinity
 	stand := 0
 	if !evasion {
 		stand = w.evaluate()
 		if stand >= beta {
+			if store {
+				w.e.tt.Store(key, movegen.NullMove, scoreToTT(stand, ply), 0, BoundLower)
+			}
 			return stand
 		}
 		alpha = max(alpha, stand)
@@ -592,6 +614,16 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 		// was already scored by the children, so this is unreachable
 		// unless all were pruned.
 		best = alpha
+	}
+	if store {
+		bound := BoundExact
+		switch {
+		case best >= beta:
+			bound = BoundLower
+		case best <= alphaOrig:
+			bound = BoundUpper
+		}
+		w.e.tt.Store(key, movegen.NullMove, scoreToTT(best, ply), 0, bound)
 	}
 	return best
 }

@@ -47,7 +47,9 @@
 // table move, checked with IsLegal, before anything is generated; then the
 // captures; then the rest, generated and scored only when neither cut the
 // node off (so their history scores are those of that moment). The
-// quiescence search stands pat on the static evaluation and searches
+// quiescence search reads the table (a first quiescence ply also stores
+// its result, at depth 0, where no main-search result of the position
+// is), stands pat on the static evaluation and searches
 // captures (all evasions when in check in a check game), with delta pruning
 // and without captures by a more valuable piece onto a defended square; deep
 // in quiescence only recaptures are tried, because tai's emperor can take
@@ -63,7 +65,8 @@
 //
 // Quiesce runs the quiescence search alone from a position and returns the
 // captures that lead to its quiet position (kirin tune takes its training
-// positions there).
+// positions there); it neither reads nor writes the table, since a stored
+// score would end the line short of the quiet position.
 //
 // # Time
 //

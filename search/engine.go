@@ -416,6 +416,7 @@ func (e *Engine) Quiesce(pos *movegen.Position) (int, []movegen.Move) {
 	e.timed = false
 	w := e.workers[0]
 	w.prepare(pos, &lim)
+	w.qTable = false
 	s := w.qsearch(-Infinity, Infinity, 0, 0)
 	return s, append([]movegen.Move(nil), w.pv[0][:w.pvLen[0]]...)
 }

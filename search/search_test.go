@@ -561,4 +561,11 @@ func TestQuiesce(t *testing.T) {
 	if score, pv := e.Quiesce(quiet); len(pv) != 0 || score != (material{}).Evaluate(quiet) {
 		t.Errorf("start position: score %d, pv %v; want its evaluation and no moves", score, pv)
 	}
+	// With an exact result of the position in the table (the quiescence
+	// search reads and stores results there too), Quiesce still plays the
+	// capture out rather than take the stored score.
+	e.tt.Store(pos.Key(), movegen.NullMove, score+7, 5, BoundExact)
+	if s2, pv2 := e.Quiesce(pos); s2 != score || len(pv2) != 1 || pos.MoveUSI(pv2[0]) != "5h7f" {
+		t.Errorf("with the position in the table: score %d, pv %v; want %d and 5h7f as before", s2, pv2, score)
+	}
 }

@@ -60,6 +60,10 @@ type worker struct {
 	quiets  [MaxPly + 1][64]movegen.Move
 	// evals caches static evaluations (evaluate).
 	evals [evalCacheSize]evalEntry
+	// qTable: the quiescence search probes and stores the table. Quiesce
+	// turns it off, since it must return the whole line to a quiet
+	// position, which a table cut-off would cut short.
+	qTable bool
 }
 
 // evalCacheSize is the number of entries of a worker's evaluation cache
@@ -119,6 +123,7 @@ func (w *worker) prepare(pos *movegen.Position, lim *Limits) {
 		a.Attach(w.pos)
 	}
 	w.v = pos.Variant()
+	w.qTable = w.e.opts.Off&TableCutoffs == 0
 	w.nodes = 0
 	w.published.Store(0)
 	w.stopped = false
