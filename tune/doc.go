@@ -25,7 +25,10 @@
 // held. Then Adam (full batch) lowers the mean squared error between
 // prediction and result over the training set, the step Config.Rate
 // weight units at most. Weights whose feature is zero on every training
-// position, and those named in Config.Fix, do not move. The held-out error
+// position (or on fewer than FitConfig.MinPositions of them), and those
+// named in Config.Fix, do not move. With Config.Squares the weights include
+// a piece-square table (eval.Weights.Square), zeros unless the starting
+// weights have one. The held-out error
 // is measured every evalEvery steps; the weights of the lowest held-out
 // error are the answer, rounded to integers, and the held-out error is
 // measured again at the rounded weights. Fit reports both errors before
