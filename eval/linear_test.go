@@ -39,50 +39,48 @@ func TestLinearPredictsEvaluate(t *testing.T) {
 // testLinear is TestLinearPredictsEvaluate for one game and starting
 // weights w.
 func testLinear(t *testing.T, rng *rand.Rand, v *movegen.Variant, w Weights, name string) {
-	{
-		l := NewLinear(v, w)
-		names := w.Names(v)
-		if l.Len() != len(names) {
-			t.Fatalf("%s: %d features, %d weight names", name, l.Len(), len(names))
-		}
-		x := w.Vector()
-		y := append([]float64(nil), x...)
-		for i := range y {
-			y[i] = math.Round(y[i] * (0.6 + 0.8*rng.Float64()))
-		}
-		moved := w.Clone()
-		moved.SetVector(y)
-		eMoved := NewWith(v, moved)
-		base := NewWith(v, w)
-		f := make([]float64, l.Len())
-		checked, far, worst := 0, 0, 0.0
-		for _, pos := range append(randomPositions(t, v, 6, 120), position(t, v, v.StartSFEN)) {
-			if !l.Features(pos, f) {
-				continue
-			}
-			tol := float64(len(pos.Pieces(movegen.Black))+len(pos.Pieces(movegen.White)))/2 + 4
-			for _, c := range []struct {
-				e    *Evaluator
-				x    []float64
-				name string
-			}{{base, x, "hand-set"}, {eMoved, y, "moved"}} {
-				got, want := Score(f, c.x), float64(c.e.Evaluate(pos))
-				if math.Abs(want) > scoreKnee/2 {
-					continue // compress may bend the moved score
-				}
-				if math.Abs(got-want) > tol {
-					t.Errorf("%s %s weights, %s: linear form %.1f, Evaluate %.0f (tolerance %.0f)", name, c.name, pos.SFEN(), got, want, tol)
-				}
-				if math.Abs(got-want) > 2 {
-					far++
-				}
-				worst = max(worst, math.Abs(got-want))
-				checked++
-			}
-		}
-		if checked < 100 {
-			t.Errorf("%s: only %d comparisons", name, checked)
-		}
-		t.Logf("%s: %d comparisons, %d off by more than 2 cp, at most %.1f", name, checked, far, worst)
+	l := NewLinear(v, w)
+	names := w.Names(v)
+	if l.Len() != len(names) {
+		t.Fatalf("%s: %d features, %d weight names", name, l.Len(), len(names))
 	}
+	x := w.Vector()
+	y := append([]float64(nil), x...)
+	for i := range y {
+		y[i] = math.Round(y[i] * (0.6 + 0.8*rng.Float64()))
+	}
+	moved := w.Clone()
+	moved.SetVector(y)
+	eMoved := NewWith(v, moved)
+	base := NewWith(v, w)
+	f := make([]float64, l.Len())
+	checked, far, worst := 0, 0, 0.0
+	for _, pos := range append(randomPositions(t, v, 6, 120), position(t, v, v.StartSFEN)) {
+		if !l.Features(pos, f) {
+			continue
+		}
+		tol := float64(len(pos.Pieces(movegen.Black))+len(pos.Pieces(movegen.White)))/2 + 4
+		for _, c := range []struct {
+			e    *Evaluator
+			x    []float64
+			name string
+		}{{base, x, "hand-set"}, {eMoved, y, "moved"}} {
+			got, want := Score(f, c.x), float64(c.e.Evaluate(pos))
+			if math.Abs(want) > scoreKnee/2 {
+				continue // compress may bend the moved score
+			}
+			if math.Abs(got-want) > tol {
+				t.Errorf("%s %s weights, %s: linear form %.1f, Evaluate %.0f (tolerance %.0f)", name, c.name, pos.SFEN(), got, want, tol)
+			}
+			if math.Abs(got-want) > 2 {
+				far++
+			}
+			worst = max(worst, math.Abs(got-want))
+			checked++
+		}
+	}
+	if checked < 100 {
+		t.Errorf("%s: only %d comparisons", name, checked)
+	}
+	t.Logf("%s: %d comparisons, %d off by more than 2 cp, at most %.1f", name, checked, far, worst)
 }

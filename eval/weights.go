@@ -138,7 +138,7 @@ func parseSquareName(v *movegen.Variant, key string) (int, bool) {
 	if t == 0 || r < 1 || r > v.Ranks || f < 1 || f > halfFiles(v) {
 		return 0, false
 	}
-	return ((int(t)-1)*v.Ranks+r-1)*halfFiles(v) + f - 1, true
+	return SquareIndex(v, t, movegen.MakeSquare(v.Ranks-r, f-1)), true
 }
 
 // WeightUnit is the denominator of the weights that are fractions: 256.

@@ -55,31 +55,29 @@ func TestWeightsFileRoundTrip(t *testing.T) {
 // roundTrip is TestWeightsFileRoundTrip for one game and weights of w's
 // shape.
 func roundTrip(t *testing.T, v *movegen.Variant, w Weights) {
-	{
-		x := w.Vector()
-		for i := range x {
-			x[i] += float64(i%7) - 3
-		}
-		w.SetVector(x)
-		var b bytes.Buffer
-		if err := w.Write(&b, v, "a comment"); err != nil {
-			t.Fatal(err)
-		}
-		text := b.String()
-		f, err := ParseWeights(&b)
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", v.Name, err, text)
-		}
-		got := DefaultWeights(v)
-		if ok, err := f.Apply(v, &got); !ok || err != nil {
-			t.Fatalf("%s: apply: %v %v", v.Name, ok, err)
-		}
-		if !slices.Equal(got.Vector(), x) {
-			t.Errorf("%s: round trip %v, want %v", v.Name, got.Vector(), x)
-		}
-		if w.Square != nil && !strings.Contains(text, "\nsq.") {
-			t.Errorf("%s: no square weights written:\n%s", v.Name, text)
-		}
+	x := w.Vector()
+	for i := range x {
+		x[i] += float64(i%7) - 3
+	}
+	w.SetVector(x)
+	var b bytes.Buffer
+	if err := w.Write(&b, v, "a comment"); err != nil {
+		t.Fatal(err)
+	}
+	text := b.String()
+	f, err := ParseWeights(&b)
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", v.Name, err, text)
+	}
+	got := DefaultWeights(v)
+	if ok, err := f.Apply(v, &got); !ok || err != nil {
+		t.Fatalf("%s: apply: %v %v", v.Name, ok, err)
+	}
+	if !slices.Equal(got.Vector(), x) {
+		t.Errorf("%s: round trip %v, want %v", v.Name, got.Vector(), x)
+	}
+	if w.Square != nil && !strings.Contains(text, "\nsq.") {
+		t.Errorf("%s: no square weights written:\n%s", v.Name, text)
 	}
 }
 

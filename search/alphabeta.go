@@ -225,15 +225,20 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		// Every move was pruned: score the node by its static value.
 		best = alpha
 	}
-	bound := BoundExact
+	w.e.tt.Store(key, bestMove, scoreToTT(best, ply), depth, boundOf(best, alphaOrig, beta))
+	return best
+}
+
+// boundOf is how a node's fail-soft score best, searched with the window
+// (alpha, beta), relates to its true value.
+func boundOf(best, alpha, beta int) Bound {
 	switch {
 	case best >= beta:
-		bound = BoundLower
-	case best <= alphaOrig:
-		bound = BoundUpper
+		return BoundLower
+	case best <= alpha:
+		return BoundUpper
 	}
-	w.e.tt.Store(key, bestMove, scoreToTT(best, ply), depth, bound)
-	return best
+	return BoundExact
 }
 
 // The stages in which search produces a node's moves (moveStages): the
@@ -616,14 +621,7 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 		best = alpha
 	}
 	if store {
-		bound := BoundExact
-		switch {
-		case best >= beta:
-			bound = BoundLower
-		case best <= alphaOrig:
-			bound = BoundUpper
-		}
-		w.e.tt.Store(key, movegen.NullMove, scoreToTT(best, ply), 0, bound)
+		w.e.tt.Store(key, movegen.NullMove, scoreToTT(best, ply), 0, boundOf(best, alphaOrig, beta))
 	}
 	return best
 }
