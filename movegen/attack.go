@@ -9,18 +9,8 @@ package movegen
 func (pos *Position) attacked(s Square, by Color) bool {
 	v := pos.v
 	for i := range v.attack {
-		a := &v.attack[i]
-		t := int(s)
-		for n := 1; n <= a.max; n++ {
-			t -= a.off
-			q := pos.board[t]
-			if q == Empty {
-				continue
-			}
-			if q != Edge && q.Color() == by && int(v.capRange[q][i]) >= n {
-				return true
-			}
-			break
+		if pos.rayAttacker(s, i, by) != NoSquare {
+			return true
 		}
 	}
 	if v.hasHooks {
@@ -34,6 +24,27 @@ func (pos *Position) attacked(s Square, by Color) bool {
 		}
 	}
 	return false
+}
+
+// rayAttacker returns the square of the piece of side by that attacks s
+// along attack vector i (the first piece met on the line, if its capture
+// range reaches), or NoSquare.
+func (pos *Position) rayAttacker(s Square, i int, by Color) Square {
+	v := pos.v
+	a := &v.attack[i]
+	t := int(s)
+	for n := 1; n <= a.max; n++ {
+		t -= a.off
+		q := pos.board[t]
+		if q == Empty {
+			continue
+		}
+		if q != Edge && q.Color() == by && int(v.capRange[q][i]) >= n {
+			return Square(t)
+		}
+		break
+	}
+	return NoSquare
 }
 
 // Attacked reports whether side by attacks square s.

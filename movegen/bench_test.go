@@ -27,6 +27,19 @@ func BenchmarkGenerate(b *testing.B) {
 // BenchmarkMakeUnmake times Make followed by Unmake, over all legal moves of
 // each position.
 func BenchmarkMakeUnmake(b *testing.B) {
+	benchEachMove(b, func(pos *Position, m Move) {
+		pos.Make(m)
+		pos.Unmake()
+	})
+}
+
+// BenchmarkSEE times SEE over all legal moves of each position.
+func BenchmarkSEE(b *testing.B) {
+	benchEachMove(b, func(pos *Position, m Move) { pos.SEE(m) })
+}
+
+// benchEachMove times fn on the legal moves of each position in turn.
+func benchEachMove(b *testing.B, fn func(*Position, Move)) {
 	for _, ap := range allocPositions {
 		b.Run(ap.name, func(b *testing.B) {
 			pos := perftPosition(b, ap.variant, ap.sfen)
@@ -35,8 +48,7 @@ func BenchmarkMakeUnmake(b *testing.B) {
 			ms := moves.Slice()
 			i := 0
 			for b.Loop() {
-				pos.Make(ms[i])
-				pos.Unmake()
+				fn(pos, ms[i])
 				if i++; i == len(ms) {
 					i = 0
 				}

@@ -70,6 +70,19 @@
 // writes the pending pass as its third field, "pass" (otherwise -); move text
 // writes the forced pass "pass" (USI, Hodges) and @@@@ (XBoard).
 //
+// # Exchanges
+//
+// SEE, the static exchange evaluation of a move, plays the captures on the
+// move's destination out on the board itself: each side's least valuable
+// attacker (found along the attack vectors, plus hook movers) is lifted off
+// its square in turn, which lets the pieces behind it join, and the swap
+// list is folded back so that either side may stop. The lifted pieces are
+// put back before it returns. It counts the spirit-trading pass (the
+// exchange ends) and values royals at SEERoyal; it ignores pins, promotions
+// during the exchange, the chu lion-trading rules and the emperor. A test
+// plays the same exchanges out with real moves in random games of every
+// built-in game.
+//
 // # Hashing and undo
 //
 // Make XORs the key incrementally and pushes an undo record (moved piece,

@@ -16,6 +16,18 @@ const (
 	historyMax   = 1 << 14
 )
 
+// Exchange pruning (seeLoses): up to seeCaptureDepth a capture whose static
+// exchange loses more than seeCaptureMargin a ply is not searched, and up to
+// seeQuietDepth a quiet move that loses more than seeQuietMargin times the
+// depth squared. The margins are material (movegen Values, Pawn = 100), not
+// evaluation units, so a Scaler does not widen them.
+const (
+	seeCaptureDepth  = 6
+	seeCaptureMargin = 150
+	seeQuietDepth    = 7
+	seeQuietMargin   = 25
+)
+
 // lmpDepth is the deepest node at which late-move pruning is tested
 // (lmpCount says where it can bind).
 const lmpDepth = 8
@@ -82,7 +94,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		return alpha
 	}
 	off := w.e.opts.Off
-	if inCheck && ply < 2*w.rootDepth && off&Extensions == 0 {
+	if inCheck && ply < 2*w.rootDepth && off&Extensions == 0 && !fr.lossyCheck {
 		depth++
 	}
 	if depth <= 0 {
@@ -115,6 +127,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		if off&NullMove == 0 && depth >= 3 && eval >= beta && w.nullMoveOK(ply) {
 			r := 3 + depth/5
 			fr.move = movegen.NullMove
+			w.stack[ply+1].lossyCheck = false
 			pos.Make(movegen.ForcedPass)
 			s := -w.search(-beta, -beta+1, depth-1-r, ply+1, false)
 			pos.Unmake()
@@ -165,8 +178,11 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		if !quiet && pruneHere && depth <= royalExposedDepth && order < orderRoyal && w.royalExposed(m) {
 			continue
 		}
+		if pruneHere && (quiet || order < orderRoyal) && w.seeLoses(m, quiet, depth) {
+			continue
+		}
 		fr.move = m
-		pos.Make(m)
+		w.makeMove(m, ply)
 		var s int
 		newDepth := depth - 1
 		if i == 0 {
@@ -317,6 +333,33 @@ func (w *worker) prepareStage(pm *plyMoves, ms *moveStages, ply int) {
 	pm.list.N = n
 	w.scoreMoves(pm, ply)
 	ms.next = 0
+}
+
+// seeLoses reports whether move m (quiet or a capture) loses so much
+// material in the exchange on its square (SEE) that a node of this depth
+// does not search it (seeCaptureDepth and the constants beside it).
+func (w *worker) seeLoses(m movegen.Move, quiet bool, depth int) bool {
+	if quiet {
+		return depth <= seeQuietDepth && w.pos.SEE(m) < -seeQuietMargin*depth*depth
+	}
+	return depth <= seeCaptureDepth && w.pos.SEE(m) < -seeCaptureMargin*depth
+}
+
+// makeMove makes move m from the node at ply and tells the child whether
+// the check extension is due: a check by a move that loses material in the
+// exchange on its square (SEE < 0, a piece the defender can simply take) is
+// not extended (lossyCheck). Only moves that give check pay for the
+// exchange evaluation.
+func (w *worker) makeMove(m movegen.Move, ply int) {
+	pos := w.pos
+	pos.Make(m)
+	child := &w.stack[ply+1]
+	child.lossyCheck = false
+	if pos.InCheck() {
+		pos.Unmake()
+		child.lossyCheck = pos.SEE(m) < 0
+		pos.Make(m)
+	}
 }
 
 // nullMoveOK reports whether a null move is sound enough here: not twice in
@@ -572,7 +615,6 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 		n++
 	}
 	pm.list.N = n
-	them := us.Other()
 	if !evasion && qply > 0 {
 		n = min(n, qBreadth)
 	}
@@ -589,9 +631,9 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 				if stand+gain+w.e.margins.delta <= alpha {
 					continue
 				}
-				// A capture by a more valuable piece onto a defended square
-				// is likely to lose material: leave it out.
-				if !m.IsDrop() && w.attackerValue(m) > val+50 && pos.Attacked(m.To(), them) {
+				// A capture by a more valuable piece that loses material
+				// in the exchange on its square: leave it out.
+				if w.attackerValue(m) > val && pos.SEE(m) < 0 {
 					continue
 				}
 			}

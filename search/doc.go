@@ -33,14 +33,17 @@
 // # Node
 //
 // Each node: game-end and repetition tests, mate-distance pruning, check
-// extension, table probe, static evaluation, reverse futility pruning and
+// extension (not for a check whose move loses material in the exchange on
+// its square: makeMove), table probe, static evaluation, reverse futility pruning and
 // null move (not in check, not when the rules force a pass, not with little
 // material), then the legal moves ordered table move, royal captures,
 // captures by victim then attacker value (MVV/LVA), promotions, two killers
 // and a history table, searched with late-move reductions, late-move
 // pruning (a node tries 6 + 2 depth² quiet moves, half as many when its
-// static evaluation is not improving, up to 64: lmpCount) and futility
-// pruning near the leaves; up to depth 3 a royal's capture onto a
+// static evaluation is not improving, up to 64: lmpCount), futility
+// pruning near the leaves and exchange pruning (movegen's SEE: up to depth
+// 6 a capture that loses more than 150 a ply, up to depth 7 a quiet move
+// that loses more than 25 depth², in material units); up to depth 3 a royal's capture onto a
 // defended square is left out too (royalExposed: in tai the emperor can
 // take almost any piece, and without this every node near the leaves
 // searched a hundred emperor captures that lose it). The moves come in stages (nextMove): the
@@ -51,7 +54,8 @@
 // its result, at depth 0, where no main-search result of the position
 // is), stands pat on the static evaluation and searches
 // captures (all evasions when in check in a check game), with delta pruning
-// and without captures by a more valuable piece onto a defended square; deep
+// and without captures by a more valuable piece that lose material in the
+// exchange (SEE < 0); deep
 // in quiescence only recaptures are tried, because tai's emperor can take
 // almost any piece on the board.
 //

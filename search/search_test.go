@@ -480,12 +480,7 @@ func TestRoyalExposed(t *testing.T) {
 	e := New(material{}, Options{HashMB: 4})
 	w := e.workers[0]
 	for _, c := range cases {
-		pos := position(t, c.variant, c.sfen)
-		w.prepare(pos, &Limits{Depth: 1})
-		m, err := pos.ParseMoveUSI(c.move)
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := prepareMove(t, w, c.variant, c.sfen, c.move)
 		if got := w.royalExposed(m); got != c.want {
 			t.Errorf("%s %s: royalExposed %v, want %v", c.sfen, c.move, got, c.want)
 		}
@@ -568,4 +563,79 @@ func TestQuiesce(t *testing.T) {
 	if s2, pv2 := e.Quiesce(pos); s2 != score || len(pv2) != 1 || pos.MoveUSI(pv2[0]) != "5h7f" {
 		t.Errorf("with the position in the table: score %d, pv %v; want %d and 5h7f as before", s2, pv2, score)
 	}
+}
+
+// TestSeeLoses pins the exchange pruning's limits: a quiet move or capture
+// that loses material in the exchange is pruned up to its depth limit and
+// by its depth-scaled margin, and a move that loses nothing never is.
+func TestSeeLoses(t *testing.T) {
+	const (
+		// White's pawn on 5d covers 5e.
+		pawnCovers = "4k4/9/9/4p4/9/9/9/4R4/4K4 b - 1"
+		// White's gold on 5d defends its pawn on 5e; then the same
+		// without the gold.
+		defended   = "4k4/9/9/4g4/4p4/9/9/4R4/4K4 b - 1"
+		undefended = "4k4/9/9/9/4p4/9/9/4R4/4K4 b - 1"
+	)
+	cases := []struct {
+		name, sfen, move string
+		depth            int
+		want             bool
+	}{
+		{"rook onto a covered square (SEE -1300), depth 1", pawnCovers, "5h5e", 1, true},
+		{"the same at the quiet limit (margin 25 x 49 = 1225)", pawnCovers, "5h5e", seeQuietDepth, true},
+		{"the same beyond the quiet limit", pawnCovers, "5h5e", seeQuietDepth + 1, false},
+		{"rook onto a safe square", pawnCovers, "5h5f", 1, false},
+		{"rook takes a defended pawn (SEE -1200), depth 1", defended, "5h5e", 1, true},
+		{"the same at the capture limit (margin 150 x 6 = 900)", defended, "5h5e", seeCaptureDepth, true},
+		{"the same beyond the capture limit", defended, "5h5e", seeCaptureDepth + 1, false},
+		{"rook takes an undefended pawn", undefended, "5h5e", 1, false},
+	}
+	w := New(material{}, Options{HashMB: 4}).workers[0]
+	for _, c := range cases {
+		m := prepareMove(t, w, "shogi", c.sfen, c.move)
+		pos := w.pos
+		quiet := !pos.IsCapture(m)
+		if got := w.seeLoses(m, quiet, c.depth); got != c.want {
+			t.Errorf("%s: seeLoses = %v, want %v (SEE %d)", c.name, got, c.want, pos.SEE(m))
+		}
+	}
+}
+
+// TestLossyCheck: makeMove marks a check whose piece the defender can
+// simply take (no check extension), not a defended check and not a move
+// that gives no check, and leaves the move made.
+func TestLossyCheck(t *testing.T) {
+	cases := []struct {
+		name, sfen, move string
+		want             bool
+	}{
+		{"gold dropped next to the king, undefended", "4k4/9/9/9/9/9/9/9/4K4 b G 1", "G*5b", true},
+		{"the same drop defended by a pawn", "4k4/9/4P4/9/9/9/9/9/4K4 b G 1", "G*5b", false},
+		{"a drop that gives no check", "4k4/9/9/9/9/9/9/9/4K4 b G 1", "G*5e", false},
+	}
+	w := New(material{}, Options{HashMB: 4}).workers[0]
+	for _, c := range cases {
+		m := prepareMove(t, w, "shogi", c.sfen, c.move)
+		w.stack[1].lossyCheck = !c.want
+		w.makeMove(m, 0)
+		if w.pos.Ply() != 1 || w.pos.LastMove() != m {
+			t.Fatalf("%s: makeMove left %d moves made", c.name, w.pos.Ply())
+		}
+		if got := w.stack[1].lossyCheck; got != c.want {
+			t.Errorf("%s: lossyCheck = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// prepareMove sets worker w up on the position sfen of variant and returns
+// the move given in USI text there.
+func prepareMove(t *testing.T, w *worker, variant, sfen, move string) movegen.Move {
+	t.Helper()
+	w.prepare(position(t, variant, sfen), &Limits{Depth: 1})
+	m, err := w.pos.ParseMoveUSI(move)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

@@ -21,7 +21,10 @@ type frame struct {
 	move    movegen.Move // the move made from this node (NullMove: null move)
 	eval    int
 	inCheck bool
-	killers [2]movegen.Move
+	// lossyCheck: the move into this node gave check but loses material
+	// in the exchange (makeMove), so the node is not extended.
+	lossyCheck bool
+	killers    [2]movegen.Move
 }
 
 // plyMoves holds the move list of one ply and, once scored, each move
