@@ -36,8 +36,7 @@ func (pos *Position) SEE(m Move) int {
 	if royal {
 		captured += SEERoyal
 	}
-	var onSquare int // the value of the piece m leaves on to
-	var onType PieceType
+	var onType PieceType // the type of the piece m leaves on to
 	var lifted [seeMax + 3]struct {
 		s Square
 		p Piece
@@ -67,7 +66,7 @@ func (pos *Position) SEE(m Move) int {
 			}
 		}
 	}
-	onSquare = pos.seeValue(onType)
+	onSquare := pos.seeValue(onType) // and its value
 	var swap [seeMax + 1]int
 	swap[0] = captured
 	side := pos.side.Other()

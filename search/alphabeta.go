@@ -77,9 +77,11 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	us := pos.SideToMove()
 	key := pos.Key()
 	w.keys[w.rootLen+ply] = key
-	inCheck := pos.InCheck()
 	fr := &w.stack[ply]
-	fr.inCheck = inCheck
+	inCheck := fr.inCheck
+	if !fr.checked {
+		inCheck = pos.InCheck()
+	}
 	if s, ok := w.repetition(ply); ok {
 		return s
 	}
@@ -127,7 +129,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		if off&NullMove == 0 && depth >= 3 && eval >= beta && w.nullMoveOK(ply) {
 			r := 3 + depth/5
 			fr.move = movegen.NullMove
-			w.stack[ply+1].lossyCheck = false
+			w.stack[ply+1].checked, w.stack[ply+1].lossyCheck = false, false
 			pos.Make(movegen.ForcedPass)
 			s := -w.search(-beta, -beta+1, depth-1-r, ply+1, false)
 			pos.Unmake()
@@ -345,17 +347,18 @@ func (w *worker) seeLoses(m movegen.Move, quiet bool, depth int) bool {
 	return depth <= seeCaptureDepth && w.pos.SEE(m) < -seeCaptureMargin*depth
 }
 
-// makeMove makes move m from the node at ply and tells the child whether
-// the check extension is due: a check by a move that loses material in the
-// exchange on its square (SEE < 0, a piece the defender can simply take) is
-// not extended (lossyCheck). Only moves that give check pay for the
-// exchange evaluation.
+// makeMove makes move m from the node at ply and tells the child whether it
+// is in check (so it does not test again) and whether the check extension
+// is due: a check by a move that loses material in the exchange on its
+// square (SEE < 0, a piece the defender can simply take) is not extended
+// (lossyCheck). Only moves that give check pay for the exchange
+// evaluation.
 func (w *worker) makeMove(m movegen.Move, ply int) {
 	pos := w.pos
 	pos.Make(m)
 	child := &w.stack[ply+1]
-	child.lossyCheck = false
-	if pos.InCheck() {
+	child.checked, child.inCheck, child.lossyCheck = true, pos.InCheck(), false
+	if child.inCheck {
 		pos.Unmake()
 		child.lossyCheck = pos.SEE(m) < 0
 		pos.Make(m)

@@ -18,9 +18,12 @@ type rootMove struct {
 
 // frame is the per-ply state of the search stack.
 type frame struct {
-	move    movegen.Move // the move made from this node (NullMove: null move)
-	eval    int
-	inCheck bool
+	move movegen.Move // the move made from this node (NullMove: null move)
+	eval int
+	// checked: the parent's makeMove set inCheck, whether the side to
+	// move here is in check; a node entered otherwise (the root's
+	// children, a null move's) tests it itself.
+	checked, inCheck bool
 	// lossyCheck: the move into this node gave check but loses material
 	// in the exchange (makeMove), so the node is not extended.
 	lossyCheck bool
@@ -278,7 +281,6 @@ func (w *worker) rootSearch(depth, alpha, beta, k int) int {
 	pos := w.pos
 	w.pvLen[0] = 0
 	w.keys[w.rootLen] = pos.Key()
-	w.stack[0].inCheck = pos.InCheck()
 	best := -Infinity
 	for i := k; i < len(w.root); i++ {
 		rm := &w.root[i]
