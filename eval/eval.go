@@ -126,6 +126,9 @@ type Evaluator struct {
 	// zone is true when the weights give the attacked squares next to a
 	// royal a cost (zoneCost).
 	zone bool
+	// reach is true when the weights give the squares the pieces reach a
+	// worth (reach).
+	reach bool
 	// huntNear[int(s)-int(r)+movegen.NumCells] is huntRadius minus the
 	// king distance from s to r where that is positive, else 0 (see
 	// huntNearTable).
@@ -213,6 +216,9 @@ func (e *Evaluator) raw(pos *movegen.Position) int {
 		// position scores exactly the opposite.
 		score += ((safety[us]-safety[them])*ph + (centre[us]-centre[them])*(phaseOne-ph)) / phaseOne
 		score += e.simplify(mat[us], mat[them])
+		if e.reach {
+			score += e.reachTerm(pos, us)
+		}
 		switch lead := mat[us] - mat[them]; {
 		case lead > 0:
 			score += e.hunt(pos, us, royalSq[them], lead)
@@ -222,6 +228,29 @@ func (e *Evaluator) raw(pos *movegen.Position) int {
 		score = stagnation(score, pos.Quiet())
 	}
 	return score
+}
+
+// reachTerm is the worth of the squares the side to move's non-royal
+// pieces reach (movegen's Position.Mobility) less that of the other
+// side's: Weights.Reach/16 centipawns a square. The placement term knows
+// only how free a piece is on an empty board; this one sees the board as
+// it stands: blocked lines, a piece hemmed in by its own side, open files.
+func (e *Evaluator) reachTerm(pos *movegen.Position, us movegen.Color) int {
+	n := 0
+	for c := movegen.Color(0); c < movegen.ColorCount; c++ {
+		sum := 0
+		for _, s := range pos.Pieces(c) {
+			if !e.piece[pos.At(s)].royal {
+				sum += pos.Mobility(s)
+			}
+		}
+		if c == us {
+			n += sum
+		} else {
+			n -= sum
+		}
+	}
+	return n * e.w.Reach / huntUnit
 }
 
 // compress keeps a score inside ±scoreCap: unchanged up to scoreKnee, then

@@ -444,14 +444,14 @@ func TestNoAllocs(t *testing.T) {
 	for _, v := range movegen.Builtin() {
 		e, m := newHand(v), NewMaterial(v)
 		zoned := DefaultWeights(v)
-		zoned.Zone, zoned.ZoneHand = 40, 7
+		zoned.Zone, zoned.ZoneHand, zoned.Reach = 40, 7, 50
 		z := NewWith(v, zoned)
 		for _, pos := range append([]*movegen.Position{position(t, v, v.StartSFEN)}, randomPositions(t, v, 1, 40)...) {
 			if n := testing.AllocsPerRun(50, func() { e.Evaluate(pos) }); n != 0 {
 				t.Errorf("%s: Evaluate allocates %.1f times per run", v.Name, n)
 			}
 			if n := testing.AllocsPerRun(50, func() { z.Evaluate(pos) }); n != 0 {
-				t.Errorf("%s: Evaluate with the zone term allocates %.1f times per run", v.Name, n)
+				t.Errorf("%s: Evaluate with the zone and reach terms allocates %.1f times per run", v.Name, n)
 			}
 			if n := testing.AllocsPerRun(50, func() { m.Evaluate(pos) }); n != 0 {
 				t.Errorf("%s: material Evaluate allocates %.1f times per run", v.Name, n)
@@ -936,5 +936,51 @@ func TestLooseReference(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("no positions")
+	}
+}
+
+// TestReach: with Weights.Reach set, Evaluate gains Reach/16 centipawns
+// for every square the side to move's non-royal pieces reach
+// (Position.Mobility) and loses as much for the other side's, in random
+// positions of shogi, chu and dai; the start positions balance out.
+func TestReach(t *testing.T) {
+	for _, name := range []string{"shogi", "chu", "dai"} {
+		v := variant(t, name)
+		w := DefaultWeights(v)
+		base := NewWith(v, w)
+		w.Reach = 3 * huntUnit
+		e := NewWith(v, w)
+		start := position(t, v, v.StartSFEN)
+		if d := e.Evaluate(start) - base.Evaluate(start); d != 0 {
+			t.Errorf("%s start position: reach adds %d, want 0", name, d)
+		}
+		moved := 0
+		for _, pos := range randomPositions(t, v, 3, 30) {
+			if pos.Quiet() > quietFree {
+				continue // stagnation would scale the term
+			}
+			want := 0
+			for c := movegen.Color(0); c < movegen.ColorCount; c++ {
+				for _, s := range pos.Pieces(c) {
+					if v.Pieces[pos.At(s).Type()].Royal {
+						continue
+					}
+					if c == pos.SideToMove() {
+						want += 3 * pos.Mobility(s)
+					} else {
+						want -= 3 * pos.Mobility(s)
+					}
+				}
+			}
+			if got := e.Evaluate(pos) - base.Evaluate(pos); got != want {
+				t.Errorf("%s %s: reach adds %d, want %d", name, pos.SFEN(), got, want)
+			}
+			if want != 0 {
+				moved++
+			}
+		}
+		if moved == 0 {
+			t.Errorf("%s: no position where the term is not 0", name)
+		}
 	}
 }

@@ -22,9 +22,9 @@ func TestLinearPredictsEvaluate(t *testing.T) {
 			continue
 		}
 		w := DefaultWeights(v)
-		// The zone weights are 0 by default; give them values so that
-		// their features are checked too.
-		w.Zone, w.ZoneHand = 40, 7
+		// The zone and reach weights are 0 by default; give them values
+		// so that their features are checked too.
+		w.Zone, w.ZoneHand, w.Reach = 40, 7, 50
 		testLinear(t, rng, v, w, v.Name)
 		if v.Name == "shogi" || v.Name == "heian" || v.Name == "chu" {
 			w = w.WithSquares(v)

@@ -68,6 +68,11 @@ type Weights struct {
 	// attacked square next to the royal is where a dropped piece checks
 	// with support.
 	ZoneHand int
+	// Reach is the worth of each square a non-royal piece reaches with its
+	// single-leg moves on the current board (movegen's Position.Mobility),
+	// in 1/16 centipawn (0 by default: the term is computed only where a
+	// game's weights set it).
+	Reach int
 	// Margin is how much wider than its defaults, in percent, the search
 	// makes the margins it compares this evaluation's scores with
 	// (search.Scaler; 0 reads as 100). It is no term of the evaluation
@@ -144,7 +149,8 @@ func parseSquareName(v *movegen.Variant, key string) (int, bool) {
 // WeightUnit is the denominator of the weights that are fractions: 256.
 const WeightUnit = 256
 
-// huntUnit is the denominator of Weights.Hunt (centipawns per step).
+// huntUnit is the denominator of Weights.Hunt (centipawns per step) and
+// Weights.Reach (centipawns per square).
 const huntUnit = 16
 
 // scalarWeights names the scalar weights in file and vector order, with a
@@ -156,7 +162,7 @@ func scalarWeights(w *Weights) []namedWeight {
 		{"promo0", &w.Promo[0]}, {"promo1", &w.Promo[1]}, {"promo2", &w.Promo[2]}, {"promo3", &w.Promo[3]},
 		{"hand", &w.Hand}, {"guard", &w.Guard}, {"pressure", &w.Pressure}, {"centre", &w.Centre},
 		{"simplify", &w.Simplify}, {"hunt", &w.Hunt}, {"loose", &w.Loose},
-		{"zone", &w.Zone}, {"zonehand", &w.ZoneHand},
+		{"zone", &w.Zone}, {"zonehand", &w.ZoneHand}, {"reach", &w.Reach},
 	}
 }
 

@@ -21,7 +21,7 @@ var allocPositions = []struct{ name, variant, sfen string }{
 	{"dai-mid", "dai", "lnuicsgkgsciunl/a1c'1f1tet1f1c'1a/1x'1a'1wx1ow1a'1x'1/rf'mvbhdqdhbvmf'r/ppp1ppp1ppppppp/3pp'5p'4/7l!7/7p7/7L!7/4P'5P'P3/PPPPPPP1PPP1PPP/RF'MVBHDQDHBVMF'R/1X'1A'1WO1XW1A'1X'1/A1C'1F1TET1F1C'1A/LNUICSGKGSCIUNL b - 13"},
 }
 
-// TestAllocs checks that move generation, make/unmake and SEE never allocate once
+// TestAllocs checks that move generation, make/unmake, SEE and Mobility never allocate once
 // a position is set up and has run once (the first drop-mate test allocates
 // the position's scratch list).
 func TestAllocs(t *testing.T) {
@@ -52,10 +52,17 @@ func TestAllocs(t *testing.T) {
 				pos.SEE(m)
 			}
 		}
+		mobility := func() {
+			for c := Color(0); c < ColorCount; c++ {
+				for _, s := range pos.Pieces(c) {
+					pos.Mobility(s)
+				}
+			}
+		}
 		for _, f := range []struct {
 			what string
 			fn   func()
-		}{{"GenerateLegal", legal}, {"GeneratePseudo", pseudo}, {"Make+Unmake", makeUnmake}, {"SEE", see}} {
+		}{{"GenerateLegal", legal}, {"GeneratePseudo", pseudo}, {"Make+Unmake", makeUnmake}, {"SEE", see}, {"Mobility", mobility}} {
 			f.fn() // warm up
 			if n := testing.AllocsPerRun(20, f.fn); n != 0 {
 				t.Errorf("%s: %s allocates %.1f times per run", ap.name, f.what, n)

@@ -233,7 +233,7 @@ func Run(cfg Config, out, file io.Writer) error {
 		fmt.Sprintf("Fitted by kirin tune from %s (%d games, %d training and %d held-out positions), starting from %s.",
 			strings.Join(cfg.Games, ", "), train.Games+held.Games, train.Len(), held.Len(), cfg.StartName),
 		fmt.Sprintf("K = %.4f; training error %.6f -> %.6f; held-out error %.6f -> %.6f.", res.K, res.TrainBefore, res.TrainAfter, res.HeldBefore, res.HeldAfter),
-		"Units: eval.Weights (fractions of a piece's Value in 1/256, hunt in 1/16 centipawn, the rest in centipawns).",
+		"Units: eval.Weights (fractions of a piece's Value in 1/256, hunt and reach in 1/16 centipawn, the rest in centipawns).",
 	}
 	return w.Write(file, v, comments...)
 }
