@@ -72,12 +72,12 @@
 //     alone does not end these games; the term gives a shallow search a
 //     gradient towards the royal it must mate or capture.
 //
-//   - reach (only where a game's weights set Reach): Reach/16 for every
-//     square a non-royal piece reaches with its single-leg moves on the
-//     board as it stands (movegen's Position.Mobility), the side to
-//     move's less the other side's. One pass over the rays of each
-//     piece, so it is the one term that costs time in proportion to the
-//     pieces' mobility.
+//   - reach (only where a game's weights set Reach; no shipped set does,
+//     docs/tuning.md): Reach/16 for every square a non-royal piece
+//     reaches with its single-leg moves on the board as it stands
+//     (movegen's Position.Mobility), the side to move's less the other
+//     side's. One pass over the rays of each piece, so it is the one term
+//     that costs time in proportion to the pieces' mobility.
 //
 //   - loose pieces (games with a universal leaper, tai's emperor): while
 //     the enemy has one, each non-royal piece with no friend on the 8
