@@ -28,6 +28,10 @@ const (
 	seeQuietMargin   = 25
 )
 
+// seDepth is the least depth at which the table move is tested for a
+// singular extension.
+const seDepth = 6
+
 // lmpDepth is the deepest node at which late-move pruning is tested
 // (lmpCount says where it can bind).
 const lmpDepth = 8
@@ -96,7 +100,8 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		return alpha
 	}
 	off := w.e.opts.Off
-	if inCheck && ply < 2*w.rootDepth && off&Extensions == 0 && !fr.lossyCheck {
+	excluded := fr.excluded
+	if inCheck && ply < 2*w.rootDepth && off&Extensions == 0 && !fr.lossyCheck && excluded == movegen.NullMove {
 		depth++
 	}
 	if depth <= 0 {
@@ -104,12 +109,14 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	}
 
 	ttMove := movegen.NullMove
-	if hit, ok := w.e.tt.Probe(key); ok {
+	hit, ttHit := w.e.tt.Probe(key)
+	ttScore := 0
+	if ttHit {
 		ttMove = hit.Move
-		s := scoreFromTT(hit.Score, ply)
-		if !pvNode && off&TableCutoffs == 0 && hit.Depth >= depth && (hit.Bound == BoundExact ||
-			hit.Bound == BoundLower && s >= beta || hit.Bound == BoundUpper && s <= alpha) {
-			return s
+		ttScore = scoreFromTT(hit.Score, ply)
+		if !pvNode && excluded == movegen.NullMove && off&TableCutoffs == 0 && hit.Depth >= depth && (hit.Bound == BoundExact ||
+			hit.Bound == BoundLower && ttScore >= beta || hit.Bound == BoundUpper && ttScore <= alpha) {
+			return ttScore
 		}
 	}
 
@@ -120,7 +127,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	fr.eval = eval
 	improving := ply >= 2 && eval > w.stack[ply-2].eval
 	prune := off&Pruning == 0
-	if !pvNode && !inCheck && !IsMate(beta) {
+	if !pvNode && !inCheck && !IsMate(beta) && excluded == movegen.NullMove {
 		// Reverse futility: far above beta with little depth left.
 		if prune && depth <= 6 && eval-w.e.margins.rfp*depth >= beta {
 			return eval
@@ -145,6 +152,36 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 	}
 
+	// Singular extension: when the table move is the only move that
+	// holds the table's score (every other one fails low against a margin
+	// below it, in a search of half the depth), it is searched a ply
+	// deeper; when another move reaches the margin too and that is above
+	// beta, the node fails high at once (multi-cut); when the table
+	// score alone is above beta, the table move is searched a ply
+	// shallower. Only where the side to move has a single royal (issue
+	// 15): with two, losing one does not end the game, and the extension
+	// is neither meant nor measured there.
+	ext := 0
+	if depth >= seDepth && ttMove != movegen.NullMove && excluded == movegen.NullMove &&
+		hit.Depth >= depth-3 && hit.Bound != BoundUpper && !IsMate(ttScore) &&
+		ply < 2*w.rootDepth && off&Extensions == 0 && pos.RoyalCount(us) == 1 && pos.IsLegal(ttMove) {
+		sBeta := ttScore - w.e.margins.singular*depth
+		fr.excluded = ttMove
+		s := w.search(sBeta-1, sBeta, (depth-1)/2, ply, false)
+		fr.excluded = movegen.NullMove
+		if w.stopped {
+			return 0
+		}
+		switch {
+		case s < sBeta:
+			ext = 1
+		case sBeta >= beta:
+			return sBeta
+		case ttScore >= beta:
+			ext = -1
+		}
+	}
+
 	alphaOrig := alpha
 	best, bestMove := -Infinity, movegen.NullMove
 	nQuiets := 0
@@ -155,6 +192,9 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		m, order, ok := w.nextMove(&ms, ply)
 		if !ok {
 			break
+		}
+		if m == excluded {
+			continue
 		}
 		anyMove = true
 		quiet := order < orderPromo || order == orderTT && !pos.IsCapture(m) && !m.IsPromotion()
@@ -187,6 +227,9 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		w.makeMove(m, ply)
 		var s int
 		newDepth := depth - 1
+		if m == ttMove {
+			newDepth += ext
+		}
 		if i == 0 {
 			s = -w.search(-beta, -alpha, newDepth, ply+1, pvNode)
 		} else {
@@ -236,6 +279,10 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 	}
 	if !anyMove {
+		if excluded != movegen.NullMove {
+			// The excluded move was the only one.
+			return alpha
+		}
 		// No legal move: the rules say what that means.
 		return resultScore(pos.Outcome().Result, us, ply, w.draw[us])
 	}
@@ -243,7 +290,9 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		// Every move was pruned: score the node by its static value.
 		best = alpha
 	}
-	w.e.tt.Store(key, bestMove, scoreToTT(best, ply), depth, boundOf(best, alphaOrig, beta))
+	if excluded == movegen.NullMove {
+		w.e.tt.Store(key, bestMove, scoreToTT(best, ply), depth, boundOf(best, alphaOrig, beta))
+	}
 	return best
 }
 

@@ -80,7 +80,7 @@ const (
 	Pruning
 	// Aspiration is aspiration windows at the root.
 	Aspiration
-	// Extensions is the check extension.
+	// Extensions is the check extension and the singular extension.
 	Extensions
 	// TableCutoffs is cut-offs by transposition-table scores (the table
 	// still orders moves).
@@ -224,6 +224,7 @@ type margins struct {
 	futility int // futility of quiet moves, per ply
 	capture  int // futility of captures, per ply
 	delta    int // the quiescence search's delta pruning
+	singular int // singular extension's margin below the table score, per ply
 }
 
 // The margins' base values, for an evaluation on a Pawn-of-100 scale.
@@ -232,6 +233,7 @@ const (
 	futilityMargin = 120
 	captureMargin  = 200
 	deltaMargin    = 200
+	singularMargin = 2
 )
 
 // minMarginScale is the least factor newMargins applies (percent).
@@ -245,6 +247,7 @@ func newMargins(percent int) margins {
 		futility: futilityMargin * percent / 100,
 		capture:  captureMargin * percent / 100,
 		delta:    deltaMargin * percent / 100,
+		singular: max(singularMargin*percent/100, 1),
 	}
 }
 

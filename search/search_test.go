@@ -362,11 +362,11 @@ func (s marginScaled) MarginScale() int { return s.percent }
 // pruning: the same search with margins ten times wider visits a
 // different number of nodes, as does one with no pruning at all.
 func TestMarginScale(t *testing.T) {
-	base := margins{rfp: rfpMargin, futility: futilityMargin, capture: captureMargin, delta: deltaMargin}
+	base := margins{rfp: rfpMargin, futility: futilityMargin, capture: captureMargin, delta: deltaMargin, singular: singularMargin}
 	if got := New(material{}, Options{HashMB: 1}).margins; got != base {
 		t.Errorf("no Scaler: margins %+v, want %+v", got, base)
 	}
-	want := margins{rfp: 3 * rfpMargin, futility: 3 * futilityMargin, capture: 3 * captureMargin, delta: 3 * deltaMargin}
+	want := margins{rfp: 3 * rfpMargin, futility: 3 * futilityMargin, capture: 3 * captureMargin, delta: 3 * deltaMargin, singular: 3 * singularMargin}
 	if got := New(marginScaled{percent: 300}, Options{HashMB: 1}).margins; got != want {
 		t.Errorf("MarginScale 300: margins %+v, want %+v", got, want)
 	}
@@ -625,6 +625,45 @@ func TestLossyCheck(t *testing.T) {
 		if got := w.stack[1].lossyCheck; got != c.want {
 			t.Errorf("%s: lossyCheck = %v, want %v", c.name, got, c.want)
 		}
+	}
+}
+
+// TestExcludedOnlyMove: the singular extension's test search leaves the
+// table move out; where that was the only legal move, the node fails low
+// (alpha) instead of scoring a position without moves as the rules would
+// (in shogi, a loss); and it never stores its result in the table.
+func TestExcludedOnlyMove(t *testing.T) {
+	// Black's king on 9i can only take the rook on 8h.
+	w := New(material{}, Options{HashMB: 4}).workers[0]
+	m := prepareMove(t, w, "shogi", "8k/9/9/9/9/9/9/1r7/K8 b - 1", "9i8h")
+	var legal movegen.MoveList
+	w.pos.GenerateLegal(&legal)
+	if legal.N != 1 || legal.Moves[0] != m {
+		t.Fatalf("the test position has %d legal moves, want only 9i8h", legal.N)
+	}
+	w.rootDepth = 8
+	const alpha, beta = -50, 50
+	w.stack[1].excluded = m
+	s := w.search(alpha, beta, 4, 1, false)
+	w.stack[1].excluded = movegen.NullMove
+	if s != alpha {
+		t.Errorf("search without the only move scored %d, want alpha %d", s, alpha)
+	}
+	// The same node with the move: it wins the rook.
+	if s := w.search(alpha, beta, 4, 1, false); s < beta {
+		t.Errorf("search with the move scored %d, want at least beta %d", s, beta)
+	}
+
+	// A node with two moves searched without one of them stores nothing:
+	// its result is not the position's value.
+	w = New(material{}, Options{HashMB: 4}).workers[0]
+	m = prepareMove(t, w, "shogi", "8k/9/9/9/9/9/9/r8/K8 b - 1", "9i8i")
+	w.rootDepth = 8
+	w.stack[1].excluded = m
+	w.search(alpha, beta, 4, 1, false)
+	w.stack[1].excluded = movegen.NullMove
+	if _, ok := w.e.tt.Probe(w.pos.Key()); ok {
+		t.Error("the search without a move stored its result in the table")
 	}
 }
 

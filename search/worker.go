@@ -28,6 +28,9 @@ type frame struct {
 	// in the exchange (makeMove), so the node is not extended.
 	lossyCheck bool
 	killers    [2]movegen.Move
+	// excluded: the node is searched without this move (the singular
+	// extension's test search of the same position).
+	excluded movegen.Move
 }
 
 // plyMoves holds the move list of one ply and, once scored, each move
