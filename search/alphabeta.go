@@ -100,8 +100,11 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		return alpha
 	}
 	off := w.e.opts.Off
+	// singularTest: this is the singular extension's test search of the
+	// node, without the move excluded.
 	excluded := fr.excluded
-	if inCheck && ply < 2*w.rootDepth && off&Extensions == 0 && !fr.lossyCheck && excluded == movegen.NullMove {
+	singularTest := excluded != movegen.NullMove
+	if inCheck && ply < 2*w.rootDepth && off&Extensions == 0 && !fr.lossyCheck && !singularTest {
 		depth++
 	}
 	if depth <= 0 {
@@ -114,7 +117,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	if ttHit {
 		ttMove = hit.Move
 		ttScore = scoreFromTT(hit.Score, ply)
-		if !pvNode && excluded == movegen.NullMove && off&TableCutoffs == 0 && hit.Depth >= depth && (hit.Bound == BoundExact ||
+		if !pvNode && !singularTest && off&TableCutoffs == 0 && hit.Depth >= depth && (hit.Bound == BoundExact ||
 			hit.Bound == BoundLower && ttScore >= beta || hit.Bound == BoundUpper && ttScore <= alpha) {
 			return ttScore
 		}
@@ -127,7 +130,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	fr.eval = eval
 	improving := ply >= 2 && eval > w.stack[ply-2].eval
 	prune := off&Pruning == 0
-	if !pvNode && !inCheck && !IsMate(beta) && excluded == movegen.NullMove {
+	if !pvNode && !inCheck && !IsMate(beta) && !singularTest {
 		// Reverse futility: far above beta with little depth left.
 		if prune && depth <= 6 && eval-w.e.margins.rfp*depth >= beta {
 			return eval
@@ -162,7 +165,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	// 15): with two, losing one does not end the game, and the extension
 	// is neither meant nor measured there.
 	ext := 0
-	if depth >= seDepth && ttMove != movegen.NullMove && excluded == movegen.NullMove &&
+	if depth >= seDepth && ttMove != movegen.NullMove && !singularTest &&
 		hit.Depth >= depth-3 && hit.Bound != BoundUpper && !IsMate(ttScore) &&
 		ply < 2*w.rootDepth && off&Extensions == 0 && pos.RoyalCount(us) == 1 && pos.IsLegal(ttMove) {
 		sBeta := ttScore - w.e.margins.singular*depth
@@ -279,7 +282,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 	}
 	if !anyMove {
-		if excluded != movegen.NullMove {
+		if singularTest {
 			// The excluded move was the only one.
 			return alpha
 		}
@@ -290,7 +293,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 		// Every move was pruned: score the node by its static value.
 		best = alpha
 	}
-	if excluded == movegen.NullMove {
+	if !singularTest {
 		w.e.tt.Store(key, bestMove, scoreToTT(best, ply), depth, boundOf(best, alphaOrig, beta))
 	}
 	return best

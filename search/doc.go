@@ -37,15 +37,16 @@
 // its square: makeMove), table probe, static evaluation, reverse futility pruning and
 // null move (not in check, not when the rules force a pass, not with little
 // material), the singular extension (from depth 6, where the side to move
-// has a single royal and the table holds a lower bound at most 3 plies
-// shallower: the node is searched to half the depth without the table move
-// against a window 2 a ply below the table score, scaled like the margins
-// below; if every other move fails low the table move is searched a ply
-// deeper, if one reaches that window and it is above beta the node fails
-// high at once, and if only the table score is above beta the table move
-// is searched a ply shallower; the test search stores nothing in the
-// table and, where the table move was the only move, fails low instead
-// of scoring a position without moves), then the legal moves ordered table move, royal captures,
+// has a single royal and the table holds a lower bound or an exact score
+// at most 3 plies shallower: the node is searched to half the depth
+// without the table move against a window 2 a ply below the table score,
+// scaled like the margins below; if every other move fails low the table
+// move is searched a ply deeper, if one reaches that window and it is
+// above beta the node fails high at once, and if only the table score is
+// above beta the table move is searched a ply shallower; the test search
+// stores nothing in the table and, where the table move was the only
+// move, fails low instead of scoring a position without moves), then the
+// legal moves ordered table move, royal captures,
 // captures by victim then attacker value (MVV/LVA), promotions, two killers
 // and a history table, searched with late-move reductions, late-move
 // pruning (a node tries 6 + 2 depth² quiet moves, half as many when its
