@@ -105,6 +105,20 @@ type opts struct {
 // errUsage marks errors that should be followed by the usage text.
 var errUsage = errors.New("usage")
 
+// optCommand reports whether cmd is one of the commands whose arguments
+// parseOpts reads (run's last switch).
+func optCommand(cmd string) bool {
+	switch cmd {
+	case "variants", "check", "perft", "selfplay", "bench", "analyze", "version":
+		return true
+	}
+	return false
+}
+
+// errHelp is what parseOpts returns for --help or -h: run prints the usage
+// on standard output and succeeds.
+var errHelp = errors.New("help")
+
 func parseOpts(args []string) (*opts, error) {
 	o := &opts{profPath: "."}
 	value := func(i *int, name string) (string, error) {
@@ -218,6 +232,8 @@ func parseOpts(args []string) (*opts, error) {
 				i++
 				o.moves = append(o.moves, args[i])
 			}
+		case a == "--help" || a == "-h":
+			return nil, errHelp
 		case strings.HasPrefix(a, "--"):
 			return nil, fmt.Errorf("unknown option %s: %w", a, errUsage)
 		default:
@@ -272,6 +288,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		})
 	}
 	o, err := parseOpts(args[1:])
+	if errors.Is(err, errHelp) {
+		if !optCommand(cmd) {
+			fmt.Fprintf(stderr, "kirin: unknown command %q\n%s", cmd, usage)
+			return 1
+		}
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
 	if err == nil && o.profMode != "" {
 		mode, ok := profileModes[o.profMode]
 		if !ok {
