@@ -105,14 +105,37 @@ type opts struct {
 // errUsage marks errors that should be followed by the usage text.
 var errUsage = errors.New("usage")
 
-// optCommand reports whether cmd is one of the commands whose arguments
-// parseOpts reads (run's last switch).
-func optCommand(cmd string) bool {
+// optCommand returns the command cmd names among those whose arguments
+// parseOpts reads, or nil when it names none.
+func optCommand(cmd string) func(io.Writer, *opts) error {
 	switch cmd {
-	case "variants", "check", "perft", "selfplay", "bench", "analyze", "version":
-		return true
+	case "variants":
+		return cmdVariants
+	case "check":
+		return cmdCheck
+	case "perft":
+		return cmdPerft
+	case "selfplay":
+		return func(w io.Writer, o *opts) error {
+			switch {
+			case o.versus.on:
+				return cmdVersus(w, o)
+			case o.versus.nodes > 0:
+				return fmt.Errorf("--nodes needs --vs-material")
+			}
+			return cmdSelfPlay(w, o)
+		}
+	case "bench":
+		return cmdBench
+	case "analyze":
+		return cmdAnalyze
+	case "version":
+		return func(w io.Writer, _ *opts) error {
+			_, err := fmt.Fprintln(w, "kirin", version)
+			return err
+		}
 	}
-	return false
+	return nil
 }
 
 // errHelp is what parseOpts returns for --help or -h: run prints the usage
@@ -288,13 +311,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		})
 	}
 	o, err := parseOpts(args[1:])
-	if errors.Is(err, errHelp) {
-		if !optCommand(cmd) {
-			fmt.Fprintf(stderr, "kirin: unknown command %q\n%s", cmd, usage)
-			return 1
-		}
+	fn := optCommand(cmd)
+	help := errors.Is(err, errHelp)
+	switch {
+	case help && fn != nil:
 		fmt.Fprint(stdout, usage)
 		return 0
+	case help || err == nil && fn == nil:
+		err = fmt.Errorf("unknown command %q: %w", cmd, errUsage)
 	}
 	if err == nil && o.profMode != "" {
 		mode, ok := profileModes[o.profMode]
@@ -305,30 +329,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if err == nil {
-		switch cmd {
-		case "variants":
-			err = cmdVariants(stdout, o)
-		case "check":
-			err = cmdCheck(stdout, o)
-		case "perft":
-			err = cmdPerft(stdout, o)
-		case "selfplay":
-			if o.versus.on {
-				err = cmdVersus(stdout, o)
-			} else if o.versus.nodes > 0 {
-				err = fmt.Errorf("--nodes needs --vs-material")
-			} else {
-				err = cmdSelfPlay(stdout, o)
-			}
-		case "bench":
-			err = cmdBench(stdout, o)
-		case "analyze":
-			err = cmdAnalyze(stdout, o)
-		case "version":
-			fmt.Fprintln(stdout, "kirin", version)
-		default:
-			err = fmt.Errorf("unknown command %q: %w", cmd, errUsage)
-		}
+		err = fn(stdout, o)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "kirin:", strings.TrimSuffix(err.Error(), ": usage"))
