@@ -79,9 +79,14 @@
 // list is folded back so that either side may stop. The lifted pieces are
 // put back before it returns. It counts the spirit-trading pass (the
 // exchange ends) and values royals at SEERoyal; it ignores pins, promotions
-// during the exchange, the chu lion-trading rules and the emperor. A test
-// plays the same exchanges out with real moves in random games of every
-// built-in game.
+// during the exchange, the chu lion-trading rules and the emperor.
+// SEEAtLeast answers SEE(m) >= threshold, the search's question, with
+// less work: it keeps only how far the side to capture next stands from
+// its goal, stops once that side cannot gain by going on (often before any
+// attacker is looked for), and takes any attacker cheap enough to settle
+// the exchange rather than the least one. A test plays the same exchanges
+// out with real moves in random games of every built-in game and checks
+// SEEAtLeast against SEE there.
 //
 // Mobility walks one piece's rays as the generator does and counts the
 // squares it reaches (empty squares and enemy pieces) instead of making

@@ -26,75 +26,166 @@ const seeMax = 32
 // loses.
 //
 // SEE reads the position only; it moves pieces off the board while it
-// works and puts them back before it returns.
+// works and puts them back before it returns. SEEAtLeast answers the
+// question a search usually asks, faster.
 func (pos *Position) SEE(m Move) int {
-	if m.IsPass() {
-		return 0
+	var ex exchange
+	captured, exchanges := pos.startExchange(m, &ex)
+	if !exchanges {
+		return captured
 	}
 	to := m.To()
-	captured, royal := pos.CapturedValue(m)
-	if royal {
-		captured += SEERoyal
-	}
-	var onType PieceType // the type of the piece m leaves on to
-	var lifted [seeMax + 3]struct {
-		s Square
-		p Piece
-	}
-	n := 0
-	lift := func(s Square) {
-		lifted[n].s, lifted[n].p = s, pos.board[s]
-		pos.board[s] = Empty
-		n++
-	}
-	if m.IsDrop() {
-		onType = m.DropType()
-	} else {
-		from := m.From()
-		onType = pos.board[from].Type()
-		if from == to || pos.spiritTrade(onType, m) {
-			// Igui leaves nothing on the square; a Spirit taken by a
-			// non-royal makes the opponent pass.
-			return captured
-		}
-		lift(from)
-		// Pieces a lion captured on the way no longer block.
-		them := pos.side.Other()
-		for _, s := range [2]Square{m.Mid(), m.Mid2()} {
-			if s != NoSquare && s != from && pos.board[s].isPiece() && pos.board[s].Color() == them {
-				lift(s)
-			}
-		}
-	}
-	onSquare := pos.seeValue(onType) // and its value
+	onSquare := pos.seeValue(ex.onType) // the value of the piece on to
 	var swap [seeMax + 1]int
 	swap[0] = captured
 	side := pos.side.Other()
 	d := 0
 	for d < seeMax {
-		s, val := pos.leastAttacker(to, side)
+		s, val := pos.leastAttacker(to, side, -SEERoyal)
 		if s == NoSquare {
 			break
 		}
 		d++
 		swap[d] = onSquare - swap[d-1]
-		t := pos.board[s].Type()
-		if v := pos.v; v.hasSpirit && v.Pieces[onType].Spirit && !v.Pieces[t].Royal {
+		if pos.spiritTaken(ex.onType, s) {
 			break // spirit trading: the other side must pass
 		}
-		onSquare, onType = val, t
-		lift(s)
+		onSquare, ex.onType = val, pos.board[s].Type()
+		ex.lift(pos, s)
 		side = side.Other()
 	}
-	for i := n - 1; i >= 0; i-- {
-		pos.board[lifted[i].s] = lifted[i].p
-	}
+	ex.restore(pos)
 	// Fold back: the side making capture k-1 gets the better of stopping
 	// (swap[k-1]) and the opponent's best reply.
 	for ; d > 0; d-- {
 		swap[d-1] = -max(-swap[d-1], swap[d])
 	}
 	return swap[0]
+}
+
+// SEEAtLeast reports whether SEE(m) >= threshold, with the same answer
+// but usually less work: it stops as soon as the side that is ahead of the
+// threshold can end the exchange there, so a move whose piece is worth less
+// than the margin, or an exchange decided after one capture, needs no
+// further attack test.
+func (pos *Position) SEEAtLeast(m Move, threshold int) bool {
+	var ex exchange
+	captured, exchanges := pos.startExchange(m, &ex)
+	if !exchanges {
+		return captured >= threshold
+	}
+	// balance is what the side that would capture next gains over its own
+	// goal if it captures and the exchange then stops; it captures only
+	// when that reaches the goal (ok records whose goal holds so far: the
+	// mover's, that SEE >= threshold, while ok is true).
+	balance := captured - threshold
+	if balance < 0 {
+		ex.restore(pos)
+		return false // stopping after m is the most the mover can get
+	}
+	balance = pos.seeValue(ex.onType) - balance
+	if balance <= 0 {
+		ex.restore(pos)
+		return true // even losing the mover keeps the threshold
+	}
+	ok := true
+	side := pos.side.Other()
+	for d := 0; d < seeMax; d++ {
+		// The capture after side's would take the piece side leaves on the
+		// square, and pays only if that piece is worth at least cut (the
+		// balance; one more when the opponent recaptures, since ties count
+		// for the mover). So any attacker cheaper than cut settles the
+		// exchange, least or not.
+		cut := balance
+		if !ok {
+			cut++ // side is the mover; the opponent would recapture
+		}
+		s, val := pos.leastAttacker(m.To(), side, cut)
+		if s == NoSquare {
+			break
+		}
+		ok = !ok // side captures, and its goal holds for now
+		if pos.spiritTaken(ex.onType, s) || val < cut {
+			break // spirit trading (the other side must pass), or settled
+		}
+		balance = val - balance
+		ex.onType = pos.board[s].Type()
+		ex.lift(pos, s)
+		side = side.Other()
+	}
+	ex.restore(pos)
+	return ok
+}
+
+// exchange is the state of one exchange evaluation: the type of the piece
+// standing on the destination and the pieces lifted off the board (the
+// mover, a lion's victims and each attacker that has captured), to be put
+// back.
+type exchange struct {
+	onType PieceType
+	lifted [seeMax + 3]struct {
+		s Square
+		p Piece
+	}
+	n int
+}
+
+// lift takes the piece on s off the board.
+func (ex *exchange) lift(pos *Position, s Square) {
+	ex.lifted[ex.n].s, ex.lifted[ex.n].p = s, pos.board[s]
+	pos.board[s] = Empty
+	ex.n++
+}
+
+// restore puts every lifted piece back.
+func (ex *exchange) restore(pos *Position) {
+	for i := ex.n - 1; i >= 0; i-- {
+		pos.board[ex.lifted[i].s] = ex.lifted[i].p
+	}
+	ex.n = 0
+}
+
+// startExchange makes move m for an exchange evaluation: it returns what m
+// captures (a royal counted at SEERoyal) and whether an exchange on m's
+// destination follows. Passes, igui and a Spirit taken by a non-royal end
+// at m; otherwise the mover and a lion's victims are lifted off the board
+// and ex.onType is the type m leaves on the destination.
+func (pos *Position) startExchange(m Move, ex *exchange) (captured int, exchanges bool) {
+	if m.IsPass() {
+		return 0, false
+	}
+	captured, royal := pos.CapturedValue(m)
+	if royal {
+		captured += SEERoyal
+	}
+	if m.IsDrop() {
+		ex.onType = m.DropType()
+		return captured, true
+	}
+	from := m.From()
+	ex.onType = pos.board[from].Type()
+	if from == m.To() || pos.spiritTrade(ex.onType, m) {
+		// Igui leaves nothing on the square; a Spirit taken by a non-royal
+		// makes the opponent pass.
+		return captured, false
+	}
+	ex.lift(pos, from)
+	// Pieces a lion captured on the way no longer block.
+	them := pos.side.Other()
+	for _, s := range [2]Square{m.Mid(), m.Mid2()} {
+		if s != NoSquare && s != from && pos.board[s].isPiece() && pos.board[s].Color() == them {
+			ex.lift(pos, s)
+		}
+	}
+	return captured, true
+}
+
+// spiritTaken reports whether the piece on s, capturing a piece of type on
+// in an exchange, takes a Spirit with a non-royal piece: the other side must
+// then pass, so the exchange ends.
+func (pos *Position) spiritTaken(on PieceType, s Square) bool {
+	v := pos.v
+	return v.hasSpirit && v.Pieces[on].Spirit && !v.Pieces[pos.board[s].Type()].Royal
 }
 
 // spiritTrade reports whether move m, made by a piece of type t, takes a
@@ -123,16 +214,22 @@ func (pos *Position) seeValue(t PieceType) int {
 }
 
 // leastAttacker returns the square and exchange value of side by's least
-// valuable piece that attacks s (as attacked counts attacks), or NoSquare.
+// valuable piece that attacks s (as attacked counts attacks), or NoSquare;
+// an attacker worth less than cut is returned as soon as it is found,
+// least or not (a caller that needs the least passes -SEERoyal).
 // Ties go to the first attack vector in the variant's fixed order, then to
-// the hook movers in piece-list order.
-func (pos *Position) leastAttacker(s Square, by Color) (Square, int) {
+// the hook movers in piece-list order; so the search can stop at the first
+// attacker worth the variant's least value (seeLeast).
+func (pos *Position) leastAttacker(s Square, by Color, cut int) (Square, int) {
 	v := pos.v
 	best, bestVal := NoSquare, 0
 	for i := range v.attack {
 		if t := pos.rayAttacker(s, i, by); t != NoSquare {
 			if val := pos.seeValue(pos.board[t].Type()); best == NoSquare || val < bestVal {
 				best, bestVal = t, val
+				if val == v.seeLeast || val < cut {
+					return best, bestVal // nothing later can be cheaper, or need be
+				}
 			}
 		}
 	}

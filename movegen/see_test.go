@@ -70,7 +70,8 @@ func (pos *Position) hasNonPromoting(l *MoveList, m Move) bool {
 // real moves (seeNaive) for every legal move of positions from random games
 // of each built-in game, the games leaning to captures so that the boards
 // are busy with exchanges. It also checks that SEE leaves the position as
-// it found it.
+// it found it, and that SEEAtLeast agrees with SEE at thresholds on both
+// sides of its value and at the search's margins.
 func TestSEEAgainstExchanges(t *testing.T) {
 	// Every fourth position of a game of at most plies plies is checked, on
 	// at most perPos of its legal moves (taken at random).
@@ -119,6 +120,14 @@ func TestSEEAgainstExchanges(t *testing.T) {
 							subLo, subHi := seeNaive(pos, m.To(), mover, list, 0)
 							pos.Unmake()
 							lo, hi = captured-subHi, captured-subLo
+						}
+						for _, th := range [...]int{got - 1, got, got + 1, 0, -25, -150, -900, 100, r.Intn(4001) - 2000} {
+							if at := pos.SEEAtLeast(m, th); at != (got >= th) {
+								t.Fatalf("%s: SEEAtLeast(%s, %d) = %v, SEE = %d", sfen, pos.MoveUSI(m), th, at, got)
+							}
+						}
+						if pos.Key() != key || pos.SFEN() != sfen {
+							t.Fatalf("SEEAtLeast(%s) changed the position %s", pos.MoveUSI(m), sfen)
 						}
 						if got < lo || got > hi {
 							t.Errorf("%s: SEE(%s) = %d, exchange played out: %d..%d", sfen, pos.MoveUSI(m), got, lo, hi)

@@ -243,6 +243,8 @@ type Variant struct {
 	sideKey      uint64
 	lionKeys     []uint64
 	handMax      int
+	// seeLeast is the least exchange value of any piece type (seeValue).
+	seeLeast int
 	// HandTypes lists the types that can be held in hand, in SFEN order.
 	HandTypes []PieceType
 	royalType PieceType
@@ -1139,6 +1141,12 @@ func (v *Variant) build() {
 			}
 		}
 		v.capRange[p] = cr
+	}
+	v.seeLeast = SEERoyal
+	for t := 1; t < nt; t++ {
+		if !v.Pieces[t].Royal {
+			v.seeLeast = min(v.seeLeast, v.Pieces[t].Value)
+		}
 	}
 	// Hand types: droppable bases in descending value order.
 	v.HandTypes = nil

@@ -394,9 +394,9 @@ func (w *worker) prepareStage(pm *plyMoves, ms *moveStages, ply int) {
 // does not search it (seeCaptureDepth and the constants beside it).
 func (w *worker) seeLoses(m movegen.Move, quiet bool, depth int) bool {
 	if quiet {
-		return depth <= seeQuietDepth && w.pos.SEE(m) < -seeQuietMargin*depth*depth
+		return depth <= seeQuietDepth && !w.pos.SEEAtLeast(m, -seeQuietMargin*depth*depth)
 	}
-	return depth <= seeCaptureDepth && w.pos.SEE(m) < -seeCaptureMargin*depth
+	return depth <= seeCaptureDepth && !w.pos.SEEAtLeast(m, -seeCaptureMargin*depth)
 }
 
 // makeMove makes move m from the node at ply and tells the child whether it
@@ -412,7 +412,7 @@ func (w *worker) makeMove(m movegen.Move, ply int) {
 	child.checked, child.inCheck, child.lossyCheck = true, pos.InCheck(), false
 	if child.inCheck {
 		pos.Unmake()
-		child.lossyCheck = pos.SEE(m) < 0
+		child.lossyCheck = !pos.SEEAtLeast(m, 0)
 		pos.Make(m)
 	}
 }
@@ -688,7 +688,7 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 				}
 				// A capture by a more valuable piece that loses material
 				// in the exchange on its square: leave it out.
-				if w.attackerValue(m) > val && pos.SEE(m) < 0 {
+				if w.attackerValue(m) > val && !pos.SEEAtLeast(m, 0) {
 					continue
 				}
 			}
