@@ -31,6 +31,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -100,39 +101,64 @@ type opts struct {
 	profPath    string
 	args        []string
 	versus      versusOpts
+	// given lists the options as given (--depth, ...), for checkGiven.
+	given []string
 }
 
 // errUsage marks errors that should be followed by the usage text.
 var errUsage = errors.New("usage")
 
 // optCommand returns the command cmd names among those whose arguments
-// parseOpts reads, or nil when it names none.
-func optCommand(cmd string) func(io.Writer, *opts) error {
+// parseOpts reads, with the options it takes beyond the common ones
+// (commonOpts), or nil when it names none.
+func optCommand(cmd string) (func(io.Writer, *opts) error, []string) {
 	switch cmd {
 	case "variants":
-		return cmdVariants
+		return cmdVariants, nil
 	case "check":
-		return cmdCheck
+		return cmdCheck, nil
 	case "perft":
-		return cmdPerft
+		return cmdPerft, []string{"--fen", "--sfen", "--moves", "--divide"}
 	case "selfplay":
 		return func(w io.Writer, o *opts) error {
-			switch {
-			case o.versus.on:
+			if o.versus.on {
+				if slices.Contains(o.given, "--time") {
+					return fmt.Errorf("--time does not apply to --vs-material")
+				}
 				return cmdVersus(w, o)
-			case o.versus.nodes > 0:
-				return fmt.Errorf("--nodes needs --vs-material")
+			}
+			for _, a := range o.given {
+				if a == "--nodes" || a == "--depth" {
+					return fmt.Errorf("%s needs --vs-material", a)
+				}
 			}
 			return cmdSelfPlay(w, o)
-		}
+		}, []string{"--games", "--seed", "--greedy", "--maxply", "--time", "--vs-material", "--depth", "--nodes"}
 	case "bench":
-		return cmdBench
+		return cmdBench, []string{"--variant", "--depth", "--threads", "--hash", "--cpuprofile", "--tactics", "--movetime"}
 	case "analyze":
-		return cmdAnalyze
+		return cmdAnalyze, []string{"--fen", "--sfen", "--moves", "--depth", "--time", "--multipv", "--json",
+			"--board", "--game", "--threads", "--hash"}
 	case "version":
 		return func(w io.Writer, _ *opts) error {
 			_, err := fmt.Fprintln(w, "kirin", version)
 			return err
+		}, nil
+	}
+	return nil, nil
+}
+
+// commonOpts are the options every command of optCommand takes.
+var commonOpts = []string{"--variant-file", "--ruleset", "--option", "--profile", "--profile.path"}
+
+// checkGiven reports an option given to cmd that it does not take (own
+// lists the ones it takes beyond commonOpts): parseOpts reads every
+// command's options, and one meant for another command would otherwise
+// be silently ignored.
+func checkGiven(cmd string, o *opts, own []string) error {
+	for _, a := range o.given {
+		if !slices.Contains(own, a) && !slices.Contains(commonOpts, a) {
+			return fmt.Errorf("%s takes no option %s: %w", cmd, a, errUsage)
 		}
 	}
 	return nil
@@ -153,6 +179,9 @@ func parseOpts(args []string) (*opts, error) {
 	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
+		if strings.HasPrefix(a, "--") {
+			o.given = append(o.given, a)
+		}
 		var err error
 		switch {
 		case a == "--variant-file":
@@ -311,7 +340,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		})
 	}
 	o, err := parseOpts(args[1:])
-	fn := optCommand(cmd)
+	fn, own := optCommand(cmd)
 	help := errors.Is(err, errHelp)
 	switch {
 	case help && fn != nil:
@@ -319,6 +348,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	case help || err == nil && fn == nil:
 		err = fmt.Errorf("unknown command %q: %w", cmd, errUsage)
+	case err == nil:
+		err = checkGiven(cmd, o, own)
 	}
 	if err == nil && o.profMode != "" {
 		mode, ok := profileModes[o.profMode]
