@@ -74,10 +74,11 @@ func (pos *Position) SEEAtLeast(m Move, threshold int) bool {
 	if !exchanges {
 		return captured >= threshold
 	}
-	// balance is what the side that would capture next gains over its own
-	// goal if it captures and the exchange then stops; it captures only
-	// when that reaches the goal (ok records whose goal holds so far: the
-	// mover's, that SEE >= threshold, while ok is true).
+	// balance starts as the mover's margin over the threshold if the
+	// exchange stops after m. From then on it is what the side to capture
+	// next would stand over its own goal (the mover's: SEE >= threshold;
+	// the opponent's: below it) if it captured and the exchange stopped;
+	// ok says whose goal holds as things stand (true: the mover's).
 	balance := captured - threshold
 	if balance < 0 {
 		ex.restore(pos)

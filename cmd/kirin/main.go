@@ -110,7 +110,7 @@ var errUsage = errors.New("usage")
 
 // optCommand returns the command cmd names among those whose arguments
 // parseOpts reads, with the options it takes beyond the common ones
-// (commonOpts), or nil when it names none.
+// (commonOpt), or nil when it names none.
 func optCommand(cmd string) (func(io.Writer, *opts) error, []string) {
 	switch cmd {
 	case "variants":
@@ -148,16 +148,23 @@ func optCommand(cmd string) (func(io.Writer, *opts) error, []string) {
 	return nil, nil
 }
 
-// commonOpts are the options every command of optCommand takes.
-var commonOpts = []string{"--variant-file", "--ruleset", "--option", "--profile", "--profile.path"}
+// commonOpt reports whether a is an option every command of optCommand
+// takes.
+func commonOpt(a string) bool {
+	switch a {
+	case "--variant-file", "--ruleset", "--option", "--profile", "--profile.path":
+		return true
+	}
+	return false
+}
 
 // checkGiven reports an option given to cmd that it does not take (own
-// lists the ones it takes beyond commonOpts): parseOpts reads every
+// lists the ones it takes beyond the common ones): parseOpts reads every
 // command's options, and one meant for another command would otherwise
 // be silently ignored.
 func checkGiven(cmd string, o *opts, own []string) error {
 	for _, a := range o.given {
-		if !slices.Contains(own, a) && !slices.Contains(commonOpts, a) {
+		if !slices.Contains(own, a) && !commonOpt(a) {
 			return fmt.Errorf("%s takes no option %s: %w", cmd, a, errUsage)
 		}
 	}
