@@ -121,16 +121,13 @@ func optCommand(cmd string) (func(io.Writer, *opts) error, []string) {
 		return cmdPerft, []string{"--fen", "--sfen", "--moves", "--divide"}
 	case "selfplay":
 		return func(w io.Writer, o *opts) error {
-			if o.versus.on {
-				if slices.Contains(o.given, "--time") {
-					return fmt.Errorf("--time does not apply to --vs-material")
-				}
+			switch {
+			case o.versus.on:
 				return cmdVersus(w, o)
-			}
-			for _, a := range o.given {
-				if a == "--nodes" || a == "--depth" {
-					return fmt.Errorf("%s needs --vs-material", a)
-				}
+			case o.versus.nodes > 0:
+				return fmt.Errorf("--nodes needs --vs-material")
+			case o.depth > 0:
+				return fmt.Errorf("--depth needs --vs-material")
 			}
 			return cmdSelfPlay(w, o)
 		}, []string{"--games", "--seed", "--greedy", "--maxply", "--time", "--vs-material", "--depth", "--nodes"}
@@ -571,6 +568,9 @@ func cmdVersus(w io.Writer, o *opts) error {
 	}
 	if o.greedy {
 		return fmt.Errorf("--greedy does not apply to --vs-material")
+	}
+	if o.duration > 0 {
+		return fmt.Errorf("--time does not apply to --vs-material")
 	}
 	if o.depth > 0 && o.versus.nodes > 0 {
 		return fmt.Errorf("give --depth or --nodes, not both")
