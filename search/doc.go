@@ -46,29 +46,27 @@
 // above beta the table move is searched a ply shallower; the test search
 // stores nothing in the table and, where the table move was the only
 // move, fails low instead of scoring a position without moves), then the
-// legal moves ordered table move, royal captures,
-// captures by victim then attacker value (MVV/LVA), promotions, two killers
-// and a history table, searched with late-move reductions, late-move
-// pruning (a node tries 6 + 2 depth² quiet moves, half as many when its
-// static evaluation is not improving, up to 64: lmpCount), futility
-// pruning near the leaves and exchange pruning (movegen's SEEAtLeast: up
-// to depth 6 a capture that loses more than 150 a ply, up to depth 7 a
-// quiet move that loses more than 25 depth², in material units); up to
-// depth 3 a royal's capture onto a
-// defended square is left out too (royalExposed: in tai the emperor can
+// legal moves ordered table move, royal captures, captures by victim then
+// attacker value (MVV/LVA), promotions, two killers and a history table,
+// searched with late-move reductions, late-move pruning (a node tries 6 + 2
+// depth² quiet moves, half as many when its static evaluation is not
+// improving, up to 64: lmpCount), futility pruning near the leaves and
+// exchange pruning (movegen's SEEAtLeast: up to depth 6 a capture that
+// loses more than 150 a ply, up to depth 7 a quiet move that loses more
+// than 25 depth², in material units); up to depth 3 a royal's capture onto
+// a defended square is left out too (royalExposed: in tai the emperor can
 // take almost any piece, and without this every node near the leaves
-// searched a hundred emperor captures that lose it). The moves come in stages (nextMove): the
-// table move, checked with IsLegal, before anything is generated; then the
-// captures; then the rest, generated and scored only when neither cut the
-// node off (so their history scores are those of that moment). The
-// quiescence search reads the table (a first quiescence ply also stores
-// its result, at depth 0, where no main-search result of the position
-// is), stands pat on the static evaluation and searches
-// captures (all evasions when in check in a check game), with delta pruning
-// and without captures by a more valuable piece that lose material in the
-// exchange (SEE < 0); deep
-// in quiescence only recaptures are tried, because tai's emperor can take
-// almost any piece on the board.
+// searched a hundred emperor captures that lose it). The moves come in
+// stages (nextMove): the table move, checked with IsLegal, before anything
+// is generated; then the captures; then the rest, generated and scored only
+// when neither cut the node off (so their history scores are those of that
+// moment). The quiescence search reads the table (a first quiescence ply
+// also stores its result, at depth 0, where no main-search result of the
+// position is), stands pat on the static evaluation and searches captures
+// (all evasions when in check in a check game), with delta pruning and
+// without captures by a more valuable piece that lose material in the
+// exchange (SEE < 0); deep in quiescence only recaptures are tried, because
+// tai's emperor can take almost any piece on the board.
 //
 // The pruning margins (reverse futility, futility of quiet moves and
 // captures, delta pruning) are set for an evaluation whose Pawn is about
