@@ -72,6 +72,17 @@
 //     alone does not end these games; the term gives a shallow search a
 //     gradient towards the royal it must mate or capture.
 //
+//   - chase (only where a game's weights set Chase or ChaseMob: heian
+//     dai's): once the side behind in non-royal material is down to 4
+//     non-royal pieces or fewer (pieces in hand count), the side ahead
+//     gains Chase/16 for every king step each of its non-royal pieces
+//     stands nearer to the nearest of those pieces than the board's
+//     larger side, and loses ChaseMob/16 for every square those pieces
+//     reach (movegen's Position.Mobility), scaled like the hunt. The last
+//     pieces run, and the hunt pulls towards the royal only; royals do
+//     not chase, since a royal that walks after the last pieces walks into
+//     their mate.
+//
 //   - reach (only where a game's weights set Reach; no shipped set does,
 //     docs/tuning.md): Reach/16 for every square a non-royal piece
 //     reaches with its single-leg moves on the board as it stands

@@ -44,6 +44,9 @@ const (
 	zoneHandMax = 8
 	// royalCentre is the endgame bonus of a royal on the central squares.
 	royalCentre = 50
+	// chaseMax: the chase term applies once the side behind in non-royal
+	// material has at most chaseMax non-royal pieces, in hand included.
+	chaseMax = 4
 	// hunt: a side ahead by huntFull or more in non-royal material gains
 	// huntStep for every king step its piece is inside huntRadius of the
 	// nearest enemy royal (less in proportion to a smaller lead; see hunt).
@@ -129,6 +132,9 @@ type Evaluator struct {
 	// reach is true when the weights give the squares the pieces reach a
 	// worth (reach).
 	reach bool
+	// chase is true when the weights give the chase term a worth
+	// (chaseTerm).
+	chase bool
 	// huntNear[int(s)-int(r)+movegen.NumCells] is huntRadius minus the
 	// king distance from s to r where that is positive, else 0 (see
 	// huntNearTable).
@@ -222,8 +228,14 @@ func (e *Evaluator) raw(pos *movegen.Position) int {
 		switch lead := mat[us] - mat[them]; {
 		case lead > 0:
 			score += e.hunt(pos, us, royalSq[them], lead)
+			if e.chase {
+				score += e.chaseTerm(pos, us, lead)
+			}
 		case lead < 0:
 			score -= e.hunt(pos, them, royalSq[us], -lead)
+			if e.chase {
+				score -= e.chaseTerm(pos, them, -lead)
+			}
 		}
 		score = stagnation(score, pos.Quiet())
 	}
@@ -360,6 +372,61 @@ func (e *Evaluator) hunt(pos *movegen.Position, c movegen.Color, royals [2]moveg
 		}
 	}
 	return near * e.w.Hunt * min(lead, huntFull) / (huntFull * huntUnit)
+}
+
+// chaseTerm rewards side c, ahead in non-royal material by lead, once the
+// other side is down to chaseMax non-royal pieces or fewer (pieces in hand
+// count): Chase/16 for every king step each non-royal piece of c stands
+// nearer to the nearest of those pieces on the board than the board's
+// larger side, less ChaseMob/16 for every square those pieces reach
+// (Position.Mobility), scaled by min(lead, huntFull)/huntFull like the
+// hunt. Such an ending is won by taking the last pieces (bare king) or by
+// mating the royal they shield, and the last pieces run: the hunt pulls
+// towards the royal only, and a search of ten plies sees no capture of a
+// piece that keeps two steps away, so the side ahead shuffled until the
+// move limit (docs/matches.md). Royals do not chase: a royal walking
+// after the last pieces walks into their mate. Antisymmetric by
+// construction, like the hunt.
+func (e *Evaluator) chaseTerm(pos *movegen.Position, c movegen.Color, lead int) int {
+	them := c.Other()
+	theirs := pos.Pieces(them)
+	left := len(theirs) - pos.RoyalCount(them)
+	for _, t := range e.handTypes {
+		left += pos.Hand(them, t)
+	}
+	if left > chaseMax {
+		return 0
+	}
+	var targets [chaseMax]movegen.Square
+	n, reach := 0, 0
+	for _, s := range theirs {
+		if !e.piece[pos.At(s)].royal {
+			targets[n] = s
+			n++
+			reach += pos.Mobility(s)
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	far := max(e.v.Files, e.v.Ranks)
+	near := 0
+	for _, s := range pos.Pieces(c) {
+		if e.piece[pos.At(s)].royal {
+			continue
+		}
+		d := far
+		for _, t := range targets[:n] {
+			d = min(d, kingDistance(s, t))
+		}
+		near += far - d
+	}
+	return (near*e.w.Chase - reach*e.w.ChaseMob) * min(lead, huntFull) / (huntFull * huntUnit)
+}
+
+// kingDistance is the number of king steps between squares a and b.
+func kingDistance(a, b movegen.Square) int {
+	return max(abs(a.Row()-b.Row()), abs(a.Col()-b.Col()))
 }
 
 // huntNearTable builds Evaluator.huntNear. An index is the difference of

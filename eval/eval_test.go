@@ -378,8 +378,9 @@ func TestHand(t *testing.T) {
 // TestSymmetry: a position and its colour-flipped mirror score the same
 // from the side to move's point of view (with the other side to move), and
 // opposite apart from the tempo (with the same side to move), in every
-// built-in game, for start positions and positions from random games; also
-// with a piece-square table (Weights.Square).
+// built-in game, for start positions, positions from random games and
+// sparse endings; also with a piece-square table (Weights.Square) and the
+// zone and chase terms on.
 func TestSymmetry(t *testing.T) {
 	for _, v := range movegen.Builtin() {
 		plies := 80
@@ -387,8 +388,10 @@ func TestSymmetry(t *testing.T) {
 			plies = 30
 		}
 		positions := append([]*movegen.Position{position(t, v, v.StartSFEN)}, randomPositions(t, v, 3, plies)...)
+		positions = append(positions, endgamePositions(t, v, 8)...)
 		zoned := DefaultWeights(v)
 		zoned.Zone, zoned.ZoneHand = 40, 7
+		zoned.Chase, zoned.ChaseMob = 256, 128
 		// A piece-square table of entries that differ everywhere.
 		squared := zoned.WithSquares(v)
 		for i := range squared.Square {
@@ -439,19 +442,22 @@ func TestStartPositions(t *testing.T) {
 	}
 }
 
-// TestNoAllocs: Evaluate does not allocate, in every built-in game.
+// TestNoAllocs: Evaluate does not allocate, in every built-in game, with
+// the optional terms (zone, reach, chase) on, in endings too.
 func TestNoAllocs(t *testing.T) {
 	for _, v := range movegen.Builtin() {
 		e, m := newHand(v), NewMaterial(v)
 		zoned := DefaultWeights(v)
 		zoned.Zone, zoned.ZoneHand, zoned.Reach = 40, 7, 50
+		zoned.Chase, zoned.ChaseMob = 256, 128
 		z := NewWith(v, zoned)
-		for _, pos := range append([]*movegen.Position{position(t, v, v.StartSFEN)}, randomPositions(t, v, 1, 40)...) {
+		positions := append([]*movegen.Position{position(t, v, v.StartSFEN)}, randomPositions(t, v, 1, 40)...)
+		for _, pos := range append(positions, endgamePositions(t, v, 10)...) {
 			if n := testing.AllocsPerRun(50, func() { e.Evaluate(pos) }); n != 0 {
 				t.Errorf("%s: Evaluate allocates %.1f times per run", v.Name, n)
 			}
 			if n := testing.AllocsPerRun(50, func() { z.Evaluate(pos) }); n != 0 {
-				t.Errorf("%s: Evaluate with the zone and reach terms allocates %.1f times per run", v.Name, n)
+				t.Errorf("%s: Evaluate with the zone, reach and chase terms allocates %.1f times per run", v.Name, n)
 			}
 			if n := testing.AllocsPerRun(50, func() { m.Evaluate(pos) }); n != 0 {
 				t.Errorf("%s: material Evaluate allocates %.1f times per run", v.Name, n)
@@ -982,5 +988,65 @@ func TestReach(t *testing.T) {
 		if moved == 0 {
 			t.Errorf("%s: no position where the term is not 0", name)
 		}
+	}
+}
+
+// TestChase: once the side behind in material is down to chaseMax
+// non-royal pieces (hand included), the side ahead gains Chase/16 per
+// king step its non-royal pieces stand nearer to the nearest of them than
+// the board is wide and loses ChaseMob/16 per square they reach, scaled
+// like the hunt; royals do not chase, more pieces left silence the term,
+// and Evaluate adds exactly the term.
+func TestChase(t *testing.T) {
+	v := variant(t, "heiandai")
+	w := DefaultWeights(v)
+	w.Chase, w.ChaseMob = 256, 128
+	e := NewWith(v, w)
+	// White: king in a corner, a tiger in the middle. Black: two golds,
+	// three and six king steps from the tiger, and its king far away.
+	const sfen = "k12/13/13/13/13/13/G5t6/13/13/6G6/13/13/12K b - 1"
+	pos := position(t, v, sfen)
+	tiger := movegen.MakeSquare(6, 6)
+	reach := pos.Mobility(tiger)
+	if reach == 0 {
+		t.Fatal("the tiger reaches no square")
+	}
+	gold, _ := v.PieceByID("G")
+	tigerType, _ := v.PieceByID("T")
+	lead := 2*v.Pieces[gold].Value - v.Pieces[tigerType].Value
+	want := ((13-3)+(13-6))*w.Chase - reach*w.ChaseMob
+	want = want * lead / (huntFull * huntUnit)
+	if got := e.chaseTerm(pos, movegen.Black, lead); got != want || got == 0 {
+		t.Errorf("chase: %d, want %d (nonzero)", got, want)
+	}
+	if got, bare := e.Evaluate(pos)-newHand(v).Evaluate(pos), e.chaseTerm(pos, movegen.Black, lead); got != bare {
+		t.Errorf("Evaluate with the chase weights differs by %d, the term is %d", got, bare)
+	}
+	// The king next to the tiger changes nothing.
+	kingNear := position(t, v, "k12/13/13/13/13/13/G5t6/6K6/13/6G6/13/13/13 b - 1")
+	if got := e.chaseTerm(kingNear, movegen.Black, lead); got != want {
+		t.Errorf("with the king next to the tiger: %d, want %d", got, want)
+	}
+	// A nearer gold gains Chase/16 a step.
+	nearer := position(t, v, "k12/13/13/13/13/13/G5t6/13/6G6/13/13/13/12K b - 1")
+	if got := e.chaseTerm(nearer, movegen.Black, lead) - want; got != w.Chase*lead/(huntFull*huntUnit) {
+		t.Errorf("a gold one step nearer gains %d, want %d", got, w.Chase*lead/(huntFull*huntUnit))
+	}
+	// Five White pieces: not yet an ending.
+	five := position(t, v, "k1pppp7/13/13/13/13/13/G5t6/13/13/6G6/13/13/12K b - 1")
+	if got := e.chaseTerm(five, movegen.Black, lead); got != 0 {
+		t.Errorf("against five pieces: %d, want 0", got)
+	}
+	// Pieces in hand count (shogi): two pawns on the board and three in
+	// hand are five pieces, with two in hand four.
+	sv := variant(t, "shogi")
+	sw := DefaultWeights(sv)
+	sw.Chase = 256
+	se := NewWith(sv, sw)
+	if got := se.chaseTerm(position(t, sv, "4k4/9/4p4/9/4p4/9/2G1G4/9/4K4 b 3p 1"), movegen.Black, 300); got != 0 {
+		t.Errorf("shogi, five pawns with three in hand: %d, want 0", got)
+	}
+	if got := se.chaseTerm(position(t, sv, "4k4/9/4p4/9/4p4/9/2G1G4/9/4K4 b 2p 1"), movegen.Black, 300); got <= 0 {
+		t.Errorf("shogi, four pawns with two in hand: %d, want more than 0", got)
 	}
 }

@@ -198,3 +198,62 @@ func promotionD(v *movegen.Variant, t movegen.PieceType, s movegen.Square) int {
 	w := DefaultWeights(v)
 	return promotion(v, &w, t, s)
 }
+
+// endgamePositions returns n seeded random sparse positions of v: each side
+// a royal of the game, Black up to chaseMax+2 of its start position's
+// non-royal types and White 1 to chaseMax, on random squares (Black to
+// move; positions the game does not accept are skipped). They are where
+// the endgame terms (chaseTerm) apply, which random games rarely reach.
+func endgamePositions(t testing.TB, v *movegen.Variant, n int) []*movegen.Position {
+	t.Helper()
+	// Black's pieces as the start position's SFEN writes them.
+	start := position(t, v, v.StartSFEN)
+	var army []string
+	royal := ""
+	for r, rank := range strings.Split(strings.Fields(start.SFEN())[0], "/") {
+		for f, tok := range sfenTokens(t, rank) {
+			p := start.At(movegen.MakeSquare(r, f))
+			switch {
+			case tok == "" || p.Color() != movegen.Black:
+			case v.Pieces[p.Type()].Royal:
+				royal = tok
+			default:
+				army = append(army, tok)
+			}
+		}
+	}
+	rng := rand.New(rand.NewSource(int64(len(v.Name)) + 7))
+	var out []*movegen.Position
+	for tries := 0; len(out) < n && tries < 100*n; tries++ {
+		cells := make([]string, v.Files*v.Ranks)
+		put := func(id string) {
+			for {
+				if i := rng.Intn(len(cells)); cells[i] == "" {
+					cells[i] = id
+					return
+				}
+			}
+		}
+		put(royal)
+		put(swapCase(royal))
+		for range 1 + rng.Intn(chaseMax+2) {
+			put(army[rng.Intn(len(army))])
+		}
+		for range 1 + rng.Intn(chaseMax) {
+			put(swapCase(army[rng.Intn(len(army))]))
+		}
+		ranks := make([]string, v.Ranks)
+		for r := range ranks {
+			ranks[r] = joinRank(cells[r*v.Files : (r+1)*v.Files])
+		}
+		pos, err := movegen.NewPosition(v, strings.Join(ranks, "/")+" b - 1")
+		if err != nil || pos.Outcome().Result != movegen.Ongoing {
+			continue
+		}
+		out = append(out, pos)
+	}
+	if len(out) < n {
+		t.Fatalf("%s: only %d of %d endgame positions", v.Name, len(out), n)
+	}
+	return out
+}

@@ -12,7 +12,8 @@ import (
 // hand-set weights, predict the full evaluation at other weights (each
 // weight moved by up to ±40% at random, the Material ones too) to within
 // the rounding of the integer tables, about a centipawn per piece; in
-// every game, on random positions of middle game and endgame. In shogi,
+// every game, on random positions of middle game and endgame and on sparse
+// endings (where the chase term applies). In shogi,
 // heian and chu also with a piece-square table (Weights.Square) of random
 // entries, moved at random as well.
 func TestLinearPredictsEvaluate(t *testing.T) {
@@ -22,9 +23,10 @@ func TestLinearPredictsEvaluate(t *testing.T) {
 			continue
 		}
 		w := DefaultWeights(v)
-		// The zone and reach weights are 0 by default; give them values
-		// so that their features are checked too.
+		// The zone, reach and chase weights are 0 by default; give them
+		// values so that their features are checked too.
 		w.Zone, w.ZoneHand, w.Reach = 40, 7, 50
+		w.Chase, w.ChaseMob = 256, 128
 		testLinear(t, rng, v, w, v.Name)
 		if v.Name == "shogi" || v.Name == "heian" || v.Name == "chu" {
 			w = w.WithSquares(v)
@@ -55,7 +57,8 @@ func testLinear(t *testing.T, rng *rand.Rand, v *movegen.Variant, w Weights, nam
 	base := NewWith(v, w)
 	f := make([]float64, l.Len())
 	checked, far, worst := 0, 0, 0.0
-	for _, pos := range append(randomPositions(t, v, 6, 120), position(t, v, v.StartSFEN)) {
+	positions := append(randomPositions(t, v, 6, 120), position(t, v, v.StartSFEN))
+	for _, pos := range append(positions, endgamePositions(t, v, 12)...) {
 		if !l.Features(pos, f) {
 			continue
 		}

@@ -25,6 +25,7 @@ func NewWith(v *movegen.Variant, w Weights) *Evaluator {
 	e.tempo = w.Tempo
 	e.zone = w.Zone != 0 || w.ZoneHand != 0
 	e.reach = w.Reach != 0
+	e.chase = w.Chase != 0 || w.ChaseMob != 0
 	for t := 1; t < len(v.Pieces); t++ {
 		st := newTypeStats(v, movegen.PieceType(t))
 		for _, s := range cells(v) {

@@ -73,6 +73,17 @@ type Weights struct {
 	// in 1/16 centipawn (0 by default: the term is computed only where a
 	// game's weights set it).
 	Reach int
+	// Chase is the bonus of the side ahead, once the other side has at
+	// most chaseMax non-royal pieces left, for every king step each of its
+	// own non-royal pieces stands nearer than the board's larger side to
+	// the nearest of those pieces on the board, in 1/16 centipawn (0 by
+	// default: the term is computed only where a game's weights set it or
+	// ChaseMob; the chase term of the package doc).
+	Chase int
+	// ChaseMob is the further bonus of the side ahead in the same endings
+	// for every square fewer that the other side's non-royal pieces reach
+	// (movegen's Position.Mobility), in 1/16 centipawn (0 by default).
+	ChaseMob int
 	// Margin is how much wider than its defaults, in percent, the search
 	// makes the margins it compares this evaluation's scores with
 	// (search.Scaler; 0 reads as 100). It is no term of the evaluation
@@ -163,6 +174,7 @@ func scalarWeights(w *Weights) []namedWeight {
 		{"hand", &w.Hand}, {"guard", &w.Guard}, {"pressure", &w.Pressure}, {"centre", &w.Centre},
 		{"simplify", &w.Simplify}, {"hunt", &w.Hunt}, {"loose", &w.Loose},
 		{"zone", &w.Zone}, {"zonehand", &w.ZoneHand}, {"reach", &w.Reach},
+		{"chase", &w.Chase}, {"chasemob", &w.ChaseMob},
 	}
 }
 

@@ -239,7 +239,9 @@ func TestWeightsChangeEvaluate(t *testing.T) {
 
 // TestBuiltinWeightsNeedTheirPieces: a user's variant that takes a
 // built-in game's name but lacks the pieces of its shipped weights file
-// keeps the hand-set weights instead of failing or mixing the two.
+// keeps the hand-set weights instead of failing or mixing the two. (A
+// file that names no piece, only scalar weights such as heian dai's
+// chase, applies to any game of its name.)
 func TestBuiltinWeightsNeedTheirPieces(t *testing.T) {
 	entries, err := builtinWeights.ReadDir("weights")
 	if err != nil {
@@ -249,6 +251,13 @@ func TestBuiltinWeightsNeedTheirPieces(t *testing.T) {
 	for _, e := range entries {
 		name, ok := strings.CutSuffix(e.Name(), ".ini")
 		if !ok {
+			continue
+		}
+		data, err := builtinWeights.ReadFile("weights/" + e.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !namesPieces(string(data)) {
 			continue
 		}
 		vs, err := movegen.ParseVariants("mini.ini", "["+name+"]\nboard = 5x5\nzone = 1\ncheck = true\nstart = rbsgk/4p/5/P4/KGSBR b - 1\n"+
@@ -264,6 +273,18 @@ func TestBuiltinWeightsNeedTheirPieces(t *testing.T) {
 		tried++
 	}
 	if tried == 0 {
-		t.Log("no weights file shipped yet")
+		t.Error("no shipped weights file names a piece; the test checks nothing")
 	}
+}
+
+// namesPieces reports whether a weights file sets a piece's value or a
+// piece-square entry.
+func namesPieces(file string) bool {
+	for _, line := range strings.Split(file, "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "value.") || strings.HasPrefix(line, "sq.") {
+			return true
+		}
+	}
+	return false
 }
