@@ -257,7 +257,11 @@ func TestBuiltinWeightsNeedTheirPieces(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !namesPieces(string(data)) {
+		file, err := ParseWeights(strings.NewReader(string(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !namesPieces(file) {
 			continue
 		}
 		vs, err := movegen.ParseVariants("mini.ini", "["+name+"]\nboard = 5x5\nzone = 1\ncheck = true\nstart = rbsgk/4p/5/P4/KGSBR b - 1\n"+
@@ -279,11 +283,12 @@ func TestBuiltinWeightsNeedTheirPieces(t *testing.T) {
 
 // namesPieces reports whether a weights file sets a piece's value or a
 // piece-square entry.
-func namesPieces(file string) bool {
-	for _, line := range strings.Split(file, "\n") {
-		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "value.") || strings.HasPrefix(line, "sq.") {
-			return true
+func namesPieces(f *WeightsFile) bool {
+	for _, sec := range f.Games {
+		for _, k := range sec.Keys {
+			if strings.HasPrefix(k, "value.") || strings.HasPrefix(k, "sq.") {
+				return true
+			}
 		}
 	}
 	return false
