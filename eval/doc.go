@@ -142,7 +142,9 @@
 // of a file is no term: margin (Weights.Margin,
 // percent) tells the search how much wider than a Pawn-of-100 scale the
 // scores spread, and the Evaluator passes it on as search.Scaler's
-// MarginScale.
+// MarginScale. Nor is lmpworse (Weights.LMPWorse, percent): the share of
+// late-move pruning's quiet moves the search tries where the evaluation is
+// not improving, passed on as search.Pruner's LMPWorse.
 //
 // Linear writes the evaluation as a linear function of the weights: every
 // term is a weight times what the position decides, and stagnation scales

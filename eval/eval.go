@@ -151,6 +151,20 @@ func (e *Evaluator) MarginScale() int {
 	return e.w.Margin
 }
 
+// defaultLMPWorse is LMPWorse when the weights leave it unset: the
+// search's own default.
+const defaultLMPWorse = 50
+
+// LMPWorse returns the weights' LMPWorse (50 when unset): the
+// search.Pruner method, by which the search sets how many quiet moves
+// late-move pruning tries where the evaluation is not improving.
+func (e *Evaluator) LMPWorse() int {
+	if e.w.LMPWorse == 0 {
+		return defaultLMPWorse
+	}
+	return e.w.LMPWorse
+}
+
 // Variant returns the variant the evaluator was built for.
 func (e *Evaluator) Variant() *movegen.Variant { return e.v }
 

@@ -91,6 +91,13 @@ type Weights struct {
 	// and a fit that lets positional terms outweigh material spreads them
 	// wider. Its file key is "margin".
 	Margin int
+	// LMPWorse is the share, in percent, of late-move pruning's count of
+	// quiet moves that the search tries at a node whose static evaluation
+	// is not improving (search.Pruner; 0 reads as 50, the search's
+	// default). Like Margin it is a setting of the search for this game,
+	// not a term, and the fit does not move it. Its file key is
+	// "lmpworse".
+	LMPWorse int
 	// Material[t] is the material worth of piece type t in centipawns
 	// (index 0 unused): on the board, and in hand with the Hand bonus.
 	Material []int
@@ -190,6 +197,14 @@ const (
 	marginKey = "margin"
 	marginMin = 10
 	marginMax = 2000
+)
+
+// lmpWorseKey is Weights.LMPWorse's key in a weights file; lmpWorseMin
+// and lmpWorseMax bound it (percent).
+const (
+	lmpWorseKey = "lmpworse"
+	lmpWorseMin = 25
+	lmpWorseMax = 100
 )
 
 // valuePrefix starts the key of a piece's Material in a weights file
@@ -453,11 +468,18 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 				out.Margin = s.Values[i]
 				continue
 			}
+			if k == lmpWorseKey {
+				if x := s.Values[i]; x < lmpWorseMin || x > lmpWorseMax {
+					return true, fmt.Errorf("line %d: %s must be from %d to %d (percent), got %d", s.Lines[i], k, lmpWorseMin, lmpWorseMax, x)
+				}
+				out.LMPWorse = s.Values[i]
+				continue
+			}
 			id, ok := strings.CutPrefix(k, valuePrefix)
 			t := pieceTypeByID(v, id)
 			if !ok || t == 0 {
 				return true, fmt.Errorf("line %d: %q is no weight of %s (%s, %s, %sID for a piece, or %sID.rR.fF for a piece on a square)", s.Lines[i], k, v.Name,
-					strings.Join(WeightNames(v)[:len(scalars)], ", "), marginKey, valuePrefix, squarePrefix)
+					strings.Join(WeightNames(v)[:len(scalars)], ", "), marginKey+", "+lmpWorseKey, valuePrefix, squarePrefix)
 			}
 			out.Material[t] = s.Values[i]
 		}
@@ -500,6 +522,9 @@ func (w *Weights) Write(out io.Writer, v *movegen.Variant, comments ...string) e
 	}
 	if w.Margin != 0 && w.Margin != 100 {
 		fmt.Fprintf(bw, "%-*s = %d\n", width, marginKey, w.Margin)
+	}
+	if w.LMPWorse != 0 && w.LMPWorse != defaultLMPWorse {
+		fmt.Fprintf(bw, "%-*s = %d\n", width, lmpWorseKey, w.LMPWorse)
 	}
 	return bw.Flush()
 }

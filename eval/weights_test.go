@@ -2,6 +2,7 @@ package eval
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -144,6 +145,8 @@ func TestWeightsFileErrors(t *testing.T) {
 		{"[shogi]\ntempo = 3\ntempo = 4\n", "line 3: tempo given twice"},
 		{"[shogi]\nmargin = 5\n", "line 2: margin must be from 10 to 2000 (percent), got 5"},
 		{"[shogi]\nmargin = 2001\n", "line 2: margin must be from 10 to 2000"},
+		{"[shogi]\nlmpworse = 24\n", "line 2: lmpworse must be from 25 to 100 (percent), got 24"},
+		{"[shogi]\nlmpworse = 101\n", "line 2: lmpworse must be from 25 to 100"},
 	} {
 		f, err := ParseWeights(strings.NewReader(c.text))
 		if err != nil {
@@ -168,41 +171,57 @@ func TestWeightsFileErrors(t *testing.T) {
 	}
 }
 
-// TestWeightsMargin: the margin key sets Weights.Margin, which the
-// evaluator reports as its MarginScale (100 when unset), and Write keeps it.
-func TestWeightsMargin(t *testing.T) {
+// TestWeightsSearchSettings: the margin and lmpworse keys set
+// Weights.Margin and Weights.LMPWorse, which the evaluator reports to the
+// search as MarginScale and LMPWorse (the search's defaults, 100 and 50,
+// when unset), and Write keeps them. Tai ships lmpworse = 100
+// (docs/matches.md, "Eleventh session").
+func TestWeightsSearchSettings(t *testing.T) {
 	v := variant(t, "chu")
-	if got := New(v).MarginScale(); got != 100 {
-		t.Errorf("chu without a margin: MarginScale %d, want 100", got)
+	for _, c := range []struct {
+		key      string
+		def, set int
+		field    func(*Weights) int
+		reported func(*Evaluator) int
+	}{
+		{"margin", 100, 250, func(w *Weights) int { return w.Margin }, (*Evaluator).MarginScale},
+		{"lmpworse", 50, 75, func(w *Weights) int { return w.LMPWorse }, (*Evaluator).LMPWorse},
+	} {
+		if got := c.reported(New(v)); got != c.def {
+			t.Errorf("chu without %s: %d, want %d", c.key, got, c.def)
+		}
+		if got := c.reported(NewWith(v, Weights{})); got != c.def {
+			t.Errorf("zero Weights: %s %d, want %d", c.key, got, c.def)
+		}
+		f, err := ParseWeights(strings.NewReader(fmt.Sprintf("[chu]\n%s = %d\n", c.key, c.set)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, ok, err := LoadWeights(v, f)
+		if !ok || err != nil || c.field(&w) != c.set {
+			t.Fatalf("LoadWeights: %v %v, %s %d", ok, err, c.key, c.field(&w))
+		}
+		if got := c.reported(NewWith(v, w)); got != c.set {
+			t.Errorf("%s reported %d, want %d", c.key, got, c.set)
+		}
+		var b bytes.Buffer
+		if err := w.Write(&b, v); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), "\n"+c.key+" ") {
+			t.Errorf("Write left %s out:\n%s", c.key, b.String())
+		}
+		f, err = ParseWeights(&b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back := DefaultWeights(v)
+		if _, err := f.Apply(v, &back); err != nil || c.field(&back) != c.set {
+			t.Errorf("round trip: %v, %s %d", err, c.key, c.field(&back))
+		}
 	}
-	if got := NewWith(v, Weights{}).MarginScale(); got != 100 {
-		t.Errorf("zero Weights: MarginScale %d, want 100", got)
-	}
-	f, err := ParseWeights(strings.NewReader("[chu]\nmargin = 250\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, ok, err := LoadWeights(v, f)
-	if !ok || err != nil || w.Margin != 250 {
-		t.Fatalf("LoadWeights: %v %v, margin %d", ok, err, w.Margin)
-	}
-	if got := NewWith(v, w).MarginScale(); got != 250 {
-		t.Errorf("MarginScale %d, want 250", got)
-	}
-	var b bytes.Buffer
-	if err := w.Write(&b, v); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(b.String(), "\nmargin ") {
-		t.Errorf("Write left the margin out:\n%s", b.String())
-	}
-	f, err = ParseWeights(&b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back := DefaultWeights(v)
-	if _, err := f.Apply(v, &back); err != nil || back.Margin != 250 {
-		t.Errorf("round trip: %v, margin %d", err, back.Margin)
+	if got := New(variant(t, "tai")).LMPWorse(); got != 100 {
+		t.Errorf("tai: LMPWorse %d, want 100 (eval/weights/tai.ini)", got)
 	}
 }
 
@@ -230,7 +249,7 @@ func TestWeightsChangeEvaluate(t *testing.T) {
 	}
 	for _, v := range movegen.Builtin() {
 		b, d := BuiltinWeights(v), DefaultWeights(v)
-		same := slices.Equal(b.Vector(), d.Vector()) && b.Margin == d.Margin
+		same := slices.Equal(b.Vector(), d.Vector()) && b.Margin == d.Margin && b.LMPWorse == d.LMPWorse
 		if same == shipped[v.Name] {
 			t.Errorf("%s: shipped weights file %v, built-in weights equal to the defaults %v", v.Name, shipped[v.Name], same)
 		}

@@ -37,16 +37,18 @@ const seDepth = 6
 const lmpDepth = 8
 
 // lmpCount is how many quiet moves late-move pruning lets a node of the
-// given depth try: 6 + 2 depth² (8, 14, 24, ... 134), half as many when the
-// static evaluation is not improving on the side's last turn. The search
-// counts the quiet moves it tried only up to 64 (the length of a ply's
-// quiets list), so a limit above 64 never binds: in effect the pruning
-// reaches depth 5 when the evaluation improves and depth 7 when it does
-// not. The SPRT that kept it measured exactly this.
-func lmpCount(depth int, improving bool) int {
+// given depth try: 6 + 2 depth² (8, 14, 24, ... 134), and worse percent of
+// that (margins.lmpWorse: half unless the game's Evaluator is a Pruner)
+// when the static evaluation is not improving on the side's last turn. The
+// search counts the quiet moves it tried only up to 64 (the length of a
+// ply's quiets list), so a limit above 64 never binds: in effect the
+// pruning reaches depth 5 when the evaluation improves and depth 7 when it
+// does not and worse is 50. The SPRT that kept it measured exactly this,
+// in shogi.
+func lmpCount(depth int, improving bool, worse int) int {
 	n := 6 + 2*depth*depth
 	if !improving {
-		n /= 2
+		n = n * worse / 100
 	}
 	return n
 }
@@ -190,7 +192,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	nQuiets := 0
 	ms := moveStages{stage: stageTT, ttMove: ttMove}
 	anyMove := false
-	lmpMoves := lmpCount(depth, improving)
+	lmpMoves := lmpCount(depth, improving, w.e.margins.lmpWorse)
 	for i := 0; ; i++ {
 		m, order, ok := w.nextMove(&ms, ply)
 		if !ok {

@@ -50,7 +50,8 @@
 // attacker value (MVV/LVA), promotions, two killers and a history table,
 // searched with late-move reductions, late-move pruning (a node tries 6 + 2
 // depth² quiet moves, half as many when its static evaluation is not
-// improving, up to 64: lmpCount), futility pruning near the leaves and
+// improving unless the Evaluator is a Pruner that says otherwise, up to 64:
+// lmpCount), futility pruning near the leaves and
 // exchange pruning (movegen's SEEAtLeast: up to depth 6 a capture that
 // loses more than 150 a ply, up to depth 7 a quiet move that loses more
 // than 25 depth², in material units); up to depth 3 a royal's capture onto

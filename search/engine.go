@@ -40,6 +40,15 @@ type Scaler interface {
 	MarginScale() int
 }
 
+// Pruner is an Evaluator whose game wants late-move pruning to try a
+// different share of quiet moves at a node whose static evaluation is not
+// improving: LMPWorse is that share, in percent of what an improving node
+// of the same depth tries (lmpCount). An Evaluator that is no Pruner gets
+// 50.
+type Pruner interface {
+	LMPWorse() int
+}
+
 // Options are the engine settings a protocol exposes.
 type Options struct {
 	// HashMB is the transposition table size in megabytes (default 64).
@@ -213,6 +222,9 @@ func New(ev Evaluator, opts Options) *Engine {
 		scale = sc.MarginScale()
 	}
 	e.margins = newMargins(scale)
+	if p, ok := ev.(Pruner); ok {
+		e.margins.lmpWorse = min(max(p.LMPWorse(), minLMPWorse), 100)
+	}
 	e.SetOptions(opts)
 	return e
 }
@@ -225,6 +237,9 @@ type margins struct {
 	capture  int // futility of captures, per ply
 	delta    int // the quiescence search's delta pruning
 	singular int // singular extension's margin below the table score, per ply
+	// lmpWorse is the share of lmpCount's quiet moves, in percent, tried
+	// where the evaluation is not improving (Pruner; not scaled).
+	lmpWorse int
 }
 
 // The margins' base values, for an evaluation on a Pawn-of-100 scale.
@@ -234,6 +249,13 @@ const (
 	captureMargin  = 200
 	deltaMargin    = 200
 	singularMargin = 2
+)
+
+// defaultLMPWorse is margins.lmpWorse for an Evaluator that is no Pruner,
+// and minLMPWorse the least share a Pruner can set (percent).
+const (
+	defaultLMPWorse = 50
+	minLMPWorse     = 10
 )
 
 // minMarginScale is the least factor newMargins applies (percent).
@@ -248,6 +270,7 @@ func newMargins(percent int) margins {
 		capture:  captureMargin * percent / 100,
 		delta:    deltaMargin * percent / 100,
 		singular: max(singularMargin*percent/100, 1),
+		lmpWorse: defaultLMPWorse,
 	}
 }
 

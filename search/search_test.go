@@ -362,11 +362,11 @@ func (s marginScaled) MarginScale() int { return s.percent }
 // pruning: the same search with margins ten times wider visits a
 // different number of nodes, as does one with no pruning at all.
 func TestMarginScale(t *testing.T) {
-	base := margins{rfp: rfpMargin, futility: futilityMargin, capture: captureMargin, delta: deltaMargin, singular: singularMargin}
+	base := margins{rfp: rfpMargin, futility: futilityMargin, capture: captureMargin, delta: deltaMargin, singular: singularMargin, lmpWorse: defaultLMPWorse}
 	if got := New(material{}, Options{HashMB: 1}).margins; got != base {
 		t.Errorf("no Scaler: margins %+v, want %+v", got, base)
 	}
-	want := margins{rfp: 3 * rfpMargin, futility: 3 * futilityMargin, capture: 3 * captureMargin, delta: 3 * deltaMargin, singular: 3 * singularMargin}
+	want := margins{rfp: 3 * rfpMargin, futility: 3 * futilityMargin, capture: 3 * captureMargin, delta: 3 * deltaMargin, singular: 3 * singularMargin, lmpWorse: defaultLMPWorse}
 	if got := New(marginScaled{percent: 300}, Options{HashMB: 1}).margins; got != want {
 		t.Errorf("MarginScale 300: margins %+v, want %+v", got, want)
 	}
@@ -387,6 +387,55 @@ func TestMarginScale(t *testing.T) {
 	}
 	if wide == plain || wide == none {
 		t.Errorf("margins ten times wider: %d nodes, base margins %d, no pruning %d", wide, plain, none)
+	}
+}
+
+// lmpShaped is the material evaluator with a Pruner's share.
+type lmpShaped struct {
+	material
+	percent int
+}
+
+func (s lmpShaped) LMPWorse() int { return s.percent }
+
+// TestPruner: late-move pruning tries half its quiet moves where the
+// evaluation is not improving by default, a Pruner's share instead
+// (clamped to 10..100), and the share reaches the search: at 100 and at
+// 10 the same search visits a different number of nodes than at the
+// default (not fewer or more in order: a tree pruned harder can take
+// longer to settle).
+func TestPruner(t *testing.T) {
+	for d := 1; d <= lmpDepth; d++ {
+		full := 6 + 2*d*d
+		if got := lmpCount(d, true, 10); got != full {
+			t.Errorf("depth %d improving: %d, want %d", d, got, full)
+		}
+		if got := lmpCount(d, false, defaultLMPWorse); got != full/2 {
+			t.Errorf("depth %d not improving: %d, want %d", d, got, full/2)
+		}
+		if got := lmpCount(d, false, 100); got != full {
+			t.Errorf("depth %d not improving at 100%%: %d, want %d", d, got, full)
+		}
+	}
+	for _, c := range []struct{ set, want int }{{100, 100}, {75, 75}, {5, minLMPWorse}, {150, 100}} {
+		if got := New(lmpShaped{percent: c.set}, Options{HashMB: 1}).margins.lmpWorse; got != c.want {
+			t.Errorf("LMPWorse %d: share %d, want %d", c.set, got, c.want)
+		}
+	}
+	pos := position(t, "shogi", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1")
+	nodes := func(ev Evaluator) uint64 {
+		r := New(ev, Options{HashMB: 8}).Search(pos, Limits{Depth: 6}, nil)
+		if r.Best == movegen.NullMove {
+			t.Fatal("no move")
+		}
+		return r.Nodes
+	}
+	half, all, few := nodes(lmpShaped{percent: defaultLMPWorse}), nodes(lmpShaped{percent: 100}), nodes(lmpShaped{percent: 10})
+	if half != nodes(material{}) {
+		t.Errorf("LMPWorse 50 searched %d nodes, no Pruner %d", half, nodes(material{}))
+	}
+	if few == half || all == half {
+		t.Errorf("nodes at shares 10, 50, 100: %d, %d, %d; want the default's count to differ", few, half, all)
 	}
 }
 
