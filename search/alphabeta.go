@@ -536,12 +536,22 @@ func (w *worker) royalExposed(m movegen.Move) bool {
 }
 
 // promoGain is the value a promoting move adds (promoted minus base value).
+// A promotion to a royal piece (chu's, dai's, reiwa dai's and tai's drunk
+// elephant becoming a crown prince) gains royalRisk: the side gets another
+// royal to lose before the game is lost, which the evaluation counts at
+// least as the strongest non-royal piece, so the piece's own small Value
+// would make futility and delta pruning throw the move away (in tai, whose
+// drunk elephant is worth more than its prince, as a loss).
 func (w *worker) promoGain(m movegen.Move) int {
 	info := &w.v.Pieces[w.pos.MovedType(m)]
 	if info.PromotesTo == 0 {
 		return 0
 	}
-	return w.v.Pieces[info.PromotesTo].Value - info.Value
+	to := &w.v.Pieces[info.PromotesTo]
+	if to.Royal && !info.Royal {
+		return royalRisk
+	}
+	return to.Value - info.Value
 }
 
 // orderKey packs a move and its ordering score so that keys compare like

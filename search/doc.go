@@ -67,7 +67,12 @@
 // (all evasions when in check in a check game), with delta pruning and
 // without captures by a more valuable piece that lose material in the
 // exchange (SEE < 0); deep in quiescence only recaptures are tried, because
-// tai's emperor can take almost any piece on the board.
+// tai's emperor can take almost any piece on the board. Futility and delta
+// pruning count a promotion's gain from the pieces' Values, except that a
+// promotion to a royal piece (a drunk elephant becoming a crown prince)
+// gains royalRisk: the evaluation counts another royal at least as the
+// strongest piece, and the prince's own small Value made the pruning drop
+// the move under some windows and not others (promoGain).
 //
 // The pruning margins (reverse futility, futility of quiet moves and
 // captures, delta pruning) are set for an evaluation whose Pawn is about

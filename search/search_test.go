@@ -727,3 +727,87 @@ func prepareMove(t *testing.T, w *worker, variant, sfen, move string) movegen.Mo
 	}
 	return m
 }
+
+// royalWorth is the material evaluator with a royal counted at least as
+// the strongest non-royal piece, as package eval counts it (in tai the
+// drunk elephant, 2000, then gains by promoting to a prince, 400 royal).
+type royalWorth struct{}
+
+func (royalWorth) Evaluate(pos *movegen.Position) int {
+	v := pos.Variant()
+	top := 0
+	for _, p := range v.Pieces[1:] {
+		if !p.Royal {
+			top = max(top, p.Value)
+		}
+	}
+	s := 0
+	for c := movegen.Color(0); c < movegen.ColorCount; c++ {
+		sum := 0
+		for _, sq := range pos.Pieces(c) {
+			p := &v.Pieces[pos.At(sq).Type()]
+			if p.Royal {
+				sum += max(p.Value, top)
+			} else {
+				sum += p.Value
+			}
+		}
+		if c == pos.SideToMove() {
+			s += sum
+		} else {
+			s -= sum
+		}
+	}
+	return s
+}
+
+// taiPrincePromotion: tai, Black to move after White's emperor took on
+// 23j (a game against the material player, ply 106); Black's best capture
+// lets White's drunk elephant recapture on 21q and promote to a prince.
+const taiPrincePromotion = "l[wt]w[fd][lgn]dr[dh][dk]1g[dsp]1[dv]g[fk][dk][dh]rd[lgn][fd]w[ts]l/[rc][sdr][se]n[ps][ftp]b[fe][we][fk]s[rg][cp][lg]s[fde][we][fe]b[ftp][ps]n[se][sdr][rc]/[sch][wh][rs][vo][csw][bb][sde][gde][bm][bt][fde][gg][nk]1[bde][bt][bm][gde][sde][bb][csw][vo][rs][wh][sch]/[so][wbf][fl][nb][sb][cc][hf][om][rb][pc][sd][ph][wr][ky]1[pc][ok][om][hf][cc][eb][wb][fl][wbf][so]/[rch][vs][wo][ea][st]tic[or][cs][rd][gbd]2[rd][cs][or]cit[st][ea][wo][bd][lch]/[hd][fh][eba][do][fo][sm][vm][vbe][sbr][pst][ab][ew][hm][ew][ab][pst][sbr][vbe][vm][sm][fo][do][eba][fh][hd]/1ppppppp1pp1pppp1pppppppp/P7p2p4p[gb]7/1P5[gb]17/2e22/25/25/25/25/25/4[de]3[ca]16/4[gd]2[ln]17/5P4PP9P3/2[FH]1P1PPPP2PPPPPPPPP1PPP/[HD]1[EBA][DO]1[SM][VM][VBE][SBR][PST][AB][EW][LD][EW][AB][PST][SBR][VBE][VM][SM][FO][DO][EBA][FH][HD]/[LCH][BD][WO][EA][ST]TIC[OR][CS][RD][CA][DE][HM][RD][CS][OR]CIT[ST][EA][WO][VS][RCH]/[SO][WBF][FL][WB][EB][CC][HF][OM][OK][PC][GD][KY][LN][PH][GBD][PC][RB][OM][HF][CC][SB][NB][FL][WBF][SO]/[SCH][WH][RS][VO][CSW][BB][SDE][GDE][BM][BT][BDE][WR][NK][GG][SD][BT][BM][GDE][SDE][BB][CSW][VO][RS][WH][SCH]/[RC][SDR][SE]N[PS][FTP]B[FE][WE][FDE]S[LG][CP][RG]S[FDE][WE][FE]B[FTP][PS]N[SE][SDR][RC]/L[TS]W[FD][LGN]DR[DH][DK][FK]G[DV]E[DSP]G[FK][DK][DH]RD[LGN][FD]W[WT]L b - 107"
+
+// TestRoyalPromotionQuiescence: the quiescence search's result agrees
+// with itself across windows (a null window at a fails high exactly when
+// the full window's value is above a) in a position where a capture
+// promotes to a royal. With the prince's own Value as the promotion's
+// gain, delta pruning threw the recapture away under a window above the
+// stand-pat score: here the null window at 468 failed high at 2100 on a
+// position worth -1100 (in the game, with package eval, +22.38 on -17.01,
+// and the table entry it left cost the emperor's capture of a drunk
+// elephant two moves later).
+func TestRoyalPromotionQuiescence(t *testing.T) {
+	e := New(royalWorth{}, Options{HashMB: 4})
+	w := e.workers[0]
+	w.prepare(position(t, "tai", taiPrincePromotion), &e.limits)
+	w.qTable = false
+	v := w.qsearch(-Infinity, Infinity, 0, 0)
+	for _, a := range []int{v - 3000, v - 1, v, v + 1, v + 2000, v + 4000, 468} {
+		r := w.qsearch(a, a+1, 0, 0)
+		if (r > a) != (v > a) {
+			t.Errorf("window (%d, %d): %d, full window %d", a, a+1, r, v)
+		}
+	}
+	var pm movegen.Move
+	var list movegen.MoveList
+	w.pos.Make(mustParse(t, w.pos, "23s21q+"))
+	w.pos.GenerateCaptures(&list)
+	for _, m := range list.Slice() {
+		if w.pos.MoveUSI(m) == "21p21q+" {
+			pm = m
+		}
+	}
+	if pm == movegen.NullMove || w.promoGain(pm) != royalRisk {
+		t.Errorf("21p21q+ (drunk elephant to prince): promoGain %d, want royalRisk", w.promoGain(pm))
+	}
+	w.pos.Unmake()
+}
+
+// mustParse returns the move given in USI text in pos.
+func mustParse(t *testing.T, pos *movegen.Position, usi string) movegen.Move {
+	t.Helper()
+	m, err := pos.ParseMoveUSI(usi)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
