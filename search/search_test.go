@@ -14,15 +14,21 @@ import (
 type material struct{}
 
 func (material) Evaluate(pos *movegen.Position) int {
+	return materialBy(pos, func(p *movegen.PieceInfo) int { return p.Value })
+}
+
+// materialBy is the side to move's material less the opponent's, each
+// piece on the board and in hand counted at value.
+func materialBy(pos *movegen.Position, value func(*movegen.PieceInfo) int) int {
 	v := pos.Variant()
 	s := 0
 	for c := movegen.Color(0); c < movegen.ColorCount; c++ {
 		sum := 0
 		for _, sq := range pos.Pieces(c) {
-			sum += v.Pieces[pos.At(sq).Type()].Value
+			sum += value(&v.Pieces[pos.At(sq).Type()])
 		}
 		for _, t := range v.HandTypes {
-			sum += pos.Hand(c, t) * v.Pieces[t].Value
+			sum += pos.Hand(c, t) * value(&v.Pieces[t])
 		}
 		if c == pos.SideToMove() {
 			s += sum
@@ -734,31 +740,18 @@ func prepareMove(t *testing.T, w *worker, variant, sfen, move string) movegen.Mo
 type royalWorth struct{}
 
 func (royalWorth) Evaluate(pos *movegen.Position) int {
-	v := pos.Variant()
 	top := 0
-	for _, p := range v.Pieces[1:] {
+	for _, p := range pos.Variant().Pieces[1:] {
 		if !p.Royal {
 			top = max(top, p.Value)
 		}
 	}
-	s := 0
-	for c := movegen.Color(0); c < movegen.ColorCount; c++ {
-		sum := 0
-		for _, sq := range pos.Pieces(c) {
-			p := &v.Pieces[pos.At(sq).Type()]
-			if p.Royal {
-				sum += max(p.Value, top)
-			} else {
-				sum += p.Value
-			}
+	return materialBy(pos, func(p *movegen.PieceInfo) int {
+		if p.Royal {
+			return max(p.Value, top)
 		}
-		if c == pos.SideToMove() {
-			s += sum
-		} else {
-			s -= sum
-		}
-	}
-	return s
+		return p.Value
+	})
 }
 
 // taiPrincePromotion: tai, Black to move after White's emperor took on
@@ -787,16 +780,8 @@ func TestRoyalPromotionQuiescence(t *testing.T) {
 			t.Errorf("window (%d, %d): %d, full window %d", a, a+1, r, v)
 		}
 	}
-	var pm movegen.Move
-	var list movegen.MoveList
 	w.pos.Make(mustParse(t, w.pos, "23s21q+"))
-	w.pos.GenerateCaptures(&list)
-	for _, m := range list.Slice() {
-		if w.pos.MoveUSI(m) == "21p21q+" {
-			pm = m
-		}
-	}
-	if pm == movegen.NullMove || w.promoGain(pm) != royalRisk {
+	if pm := mustParse(t, w.pos, "21p21q+"); w.promoGain(pm) != royalRisk {
 		t.Errorf("21p21q+ (drunk elephant to prince): promoGain %d, want royalRisk", w.promoGain(pm))
 	}
 	w.pos.Unmake()
