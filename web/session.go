@@ -18,6 +18,15 @@ import (
 // humanName is the player name of a side the page moves for.
 const humanName = "human"
 
+// engineMargin is how far an engine may overstep its time before it loses.
+// The browser board shares the machine with the browser and often with
+// other engines, so it forgives scheduling stalls that a match's 100 ms
+// would not; a human's flag falls humanMargin after the clock reads zero.
+const (
+	engineMargin = time.Second
+	humanMargin  = 200 * time.Millisecond
+)
+
 // maxGamePlies bounds the moves a session accepts (a long tai game is
 // about 2000 plies).
 const maxGamePlies = 20000
@@ -216,7 +225,7 @@ func (ss *session) reset(st settings) error {
 	}
 	tc.Depth = st.Depth
 	tc.MoveTime = time.Duration(st.MoveTime * float64(time.Second))
-	tc.Margin = 200 * time.Millisecond
+	tc.Margin = engineMargin
 	tc.Hang = 10 * time.Minute
 	// Engines playing without any limit would never move.
 	if !tc.HasClock() && tc.MoveTime == 0 && tc.Depth == 0 && (st.Black != humanName || st.White != humanName) {
@@ -376,7 +385,7 @@ func (ss *session) next() {
 	ss.turn = time.Now()
 	if !ss.table.Seated(me) {
 		if ss.tc.HasClock() {
-			left := ss.table.Clock(me) + ss.tc.Byoyomi + ss.tc.Margin
+			left := ss.table.Clock(me) + ss.tc.Byoyomi + humanMargin
 			gen := ss.gen
 			ss.flag = time.AfterFunc(left, func() { ss.flagFall(gen, me) })
 		}
