@@ -727,11 +727,7 @@ func TestExcludedOnlyMove(t *testing.T) {
 func prepareMove(t *testing.T, w *worker, variant, sfen, move string) movegen.Move {
 	t.Helper()
 	w.prepare(position(t, variant, sfen), &Limits{Depth: 1})
-	m, err := w.pos.ParseMoveUSI(move)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return mustParse(t, w.pos, move)
 }
 
 // royalWorth is the material evaluator with a royal counted at least as
