@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/kirin-shogi/kirin/movegen"
@@ -200,6 +202,10 @@ type PGNGame struct {
 	// Moves are the move texts in order (comments, numbers, NAGs and
 	// variations dropped).
 	Moves []string
+	// Comments[i] is the first comment of the main line that follows
+	// Moves[i] before the next move ("" if none): in kirin match's games,
+	// the engine's {score/depth time} (ParseScoreComment reads it).
+	Comments []string
 	// LastComment is the text of the last comment of the main line (in
 	// kirin match's games, the reason the game ended).
 	LastComment string
@@ -214,7 +220,7 @@ func ReadPGN(r io.Reader) ([]PGNGame, error) {
 	var text strings.Builder
 	flush := func() {
 		if cur != nil {
-			cur.Moves, cur.LastComment = movetext(text.String())
+			cur.Moves, cur.Comments, cur.LastComment = movetext(text.String())
 			games = append(games, *cur)
 		}
 		cur = nil
@@ -247,11 +253,12 @@ func ReadPGN(r io.Reader) ([]PGNGame, error) {
 	return games, sc.Err()
 }
 
-// movetext extracts the moves of PGN move text and its last comment
-// outside variations.
-func movetext(s string) (moves []string, last string) {
-	var out []string
+// movetext extracts the moves of PGN move text, the first comment after
+// each move and the last comment, all outside variations. A comment a
+// writer wrapped over lines reads as one line.
+func movetext(s string) (moves, comments []string, last string) {
 	depth, brace := 0, false
+	taken := -1 // the last move whose comment slot is filled
 	var tok, comment strings.Builder
 	emit := func() {
 		t := tok.String()
@@ -266,7 +273,8 @@ func movetext(s string) (moves []string, last string) {
 		case t == "", t == "*", t == "1-0", t == "0-1", t == "1/2-1/2", strings.HasPrefix(t, "$"):
 			return
 		}
-		out = append(out, t)
+		moves = append(moves, t)
+		comments = append(comments, "")
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -275,7 +283,10 @@ func movetext(s string) (moves []string, last string) {
 			if c == '}' {
 				brace = false
 				if depth == 0 {
-					last = comment.String()
+					last = strings.ReplaceAll(comment.String(), "\n", " ")
+					if n := len(moves); n > 0 && taken != n-1 {
+						comments[n-1], taken = last, n-1
+					}
 				}
 			} else {
 				comment.WriteByte(c)
@@ -304,8 +315,33 @@ func movetext(s string) (moves []string, last string) {
 		}
 	}
 	emit()
-	// A comment a writer wrapped over lines reads as one line.
-	return out, strings.ReplaceAll(last, "\n", " ")
+	return moves, comments, last
+}
+
+// ParseScoreComment reads a move comment in kirin match's {score/depth
+// time} form (pgnScore): the score from the mover's view in centipawns, or
+// for a mate mate = +1 (the mover mates) or -1 (the mover is mated) and cp
+// 0. ok is false for any other comment (a book move, a game's end).
+func ParseScoreComment(c string) (cp, mate int, ok bool) {
+	word, _, found := strings.Cut(strings.TrimSpace(c), "/")
+	if !found || len(word) < 2 || word[0] != '+' && word[0] != '-' {
+		return 0, 0, false
+	}
+	sign := 1
+	if word[0] == '-' {
+		sign = -1
+	}
+	if word[1] == 'M' {
+		if !isDigits(word[2:]) {
+			return 0, 0, false
+		}
+		return 0, sign, true
+	}
+	f, err := strconv.ParseFloat(word[1:], 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, 0, false
+	}
+	return sign * int(math.Round(f*100)), 0, true
 }
 
 func isDigits(s string) bool {

@@ -2,6 +2,7 @@ package match
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -146,5 +147,59 @@ func TestReadPGNLastComment(t *testing.T) {
 	}
 	if games[1].LastComment != "" {
 		t.Errorf("game 2: last comment %q, want none", games[1].LastComment)
+	}
+}
+
+// TestReadPGNComments: each move gets the first main-line comment after it
+// ("" when none), not a variation's and not the game's closing comment
+// when the move has its own.
+func TestReadPGNComments(t *testing.T) {
+	in := "[White \"a\"]\n\n1. 7g7f {book} 3c3d 2. 2g2f {+0.31/12\n0.40s} (2g2f {inside}) 8c8d {-M3/9 0.02s} {a wins by checkmate} 1-0\n"
+	games, err := ReadPGN(strings.NewReader(in))
+	if err != nil || len(games) != 1 {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+	want := []string{"book", "", "+0.31/12 0.40s", "-M3/9 0.02s"}
+	if got := games[0].Comments; !slices.Equal(got, want) {
+		t.Errorf("comments %q, want %q", got, want)
+	}
+	if got := games[0].LastComment; got != "a wins by checkmate" {
+		t.Errorf("last comment %q", got)
+	}
+}
+
+// TestParseScoreComment reads the scores kirin match writes (pgnScore) and
+// refuses every other comment.
+func TestParseScoreComment(t *testing.T) {
+	for _, c := range []struct {
+		in       string
+		cp, mate int
+		ok       bool
+	}{
+		{"+0.31/12 0.40s", 31, 0, true},
+		{"-12.05/9 0.02s", -1205, 0, true},
+		{"+0.00/1 0.00s", 0, 0, true},
+		{"+M13/15 0.03s", 0, 1, true},
+		{"-M2/21 0.03s", 0, -1, true},
+		{"book", 0, 0, false},
+		{"a wins by checkmate", 0, 0, false},
+		{"+Mx/3 1s", 0, 0, false},
+		{"+NaN/3 1s", 0, 0, false},
+		{"0.31/12 0.40s", 0, 0, false},
+		{"", 0, 0, false},
+	} {
+		cp, mate, ok := ParseScoreComment(c.in)
+		if cp != c.cp || mate != c.mate || ok != c.ok {
+			t.Errorf("%q: %d %d %v, want %d %d %v", c.in, cp, mate, ok, c.cp, c.mate, c.ok)
+		}
+	}
+	for _, s := range []int{0, 31, -1205, mateScore - 7, -mateScore + 4} {
+		cp, mate, ok := ParseScoreComment(pgnScore(s) + "/5 0.10s")
+		switch {
+		case !ok:
+			t.Errorf("%d: %q not read", s, pgnScore(s))
+		case mate == 0 && cp != s, mate != 0 && mate*s < 0:
+			t.Errorf("%d: read as %d, mate %d", s, cp, mate)
+		}
 	}
 }

@@ -30,6 +30,10 @@ const Usage = `usage: kirin tune VARIANT --games FILE.pgn [--games FILE.pgn]... 
                     or more (default 1)
   --squares         fit a piece-square table too (sq.ID.rR.fF: a piece on its R-th rank from
                     home, F-th file from the nearer edge), from the starting weights' or zeros
+  --scores NAMES    also fit to the scores these players (PGN White/Black names, comma list; * all)
+                    wrote in their move comments: each scored position's target is --lambda times
+                    its game's result plus the rest times the result its score predicts
+  --lambda L        the result's share of a scored position's target, 0 to 1 (default 0.5)
   --threads N       goroutines for reading the games (default: one per CPU)
   --variant-file FILE, --ruleset R, --option NAME=VALUE   as for the other commands
 `
@@ -52,6 +56,11 @@ type Config struct {
 	Fix []string
 	// Squares fits a piece-square table (eval.Weights.Square) as well.
 	Squares bool
+	// Scorers name the players whose recorded scores become targets
+	// (LoadConfig.Scorers); Lambda is the result's share of a scored
+	// position's target (Set.Blend).
+	Scorers []string
+	Lambda  float64
 }
 
 // Command runs kirin tune with its arguments (after "tune"), writing the
@@ -91,7 +100,9 @@ func parseArgs(args []string) (Config, string, error) {
 	variantFile := fs.String("variant-file", "", "")
 	ruleSet := fs.String("ruleset", "", "")
 	fix := fs.String("fix", "", "")
+	scorers := fs.String("scores", "", "")
 	cfg := Config{}
+	fs.Float64Var(&cfg.Lambda, "lambda", 0.5, "")
 	fs.IntVar(&cfg.Skip, "skip", 16, "")
 	fs.IntVar(&cfg.Holdout, "holdout", 10, "")
 	fs.IntVar(&cfg.Threads, "threads", DefaultThreads(), "")
@@ -120,6 +131,16 @@ func parseArgs(args []string) (Config, string, error) {
 		return cfg, "", fmt.Errorf("--games FILE is needed%s", seeHelp)
 	case cfg.Skip < 0 || cfg.Holdout < 0 || cfg.Threads < 1 || cfg.Fit.Iterations < 1 || !(cfg.Fit.Rate > 0) || cfg.Fit.MinPositions < 1:
 		return cfg, "", errors.New("--skip and --holdout need a number >= 0, --threads, --iterations and --min-positions one >= 1, --rate one > 0")
+	case !(cfg.Lambda >= 0 && cfg.Lambda <= 1):
+		return cfg, "", fmt.Errorf("--lambda needs a number from 0 to 1, got %v%s", cfg.Lambda, seeHelp)
+	}
+	for _, n := range strings.Split(*scorers, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			cfg.Scorers = append(cfg.Scorers, n)
+		}
+	}
+	if *scorers != "" && len(cfg.Scorers) == 0 {
+		return cfg, "", fmt.Errorf("--scores needs player names%s", seeHelp)
 	}
 	v, err := movegen.ResolveWith(name, *variantFile, *ruleSet, options)
 	if err != nil {
@@ -193,7 +214,8 @@ func Run(cfg Config, out, file io.Writer) error {
 		readers = append(readers, NamedReader{Name: p, R: f})
 	}
 	lin := eval.NewLinear(v, cfg.Start)
-	train, held, st, err := Load(v, lin, eval.NewWith(v, cfg.Start), readers, cfg.Skip, cfg.Holdout, cfg.Threads)
+	train, held, st, err := Load(v, lin, eval.NewWith(v, cfg.Start), readers,
+		LoadConfig{Skip: cfg.Skip, Holdout: cfg.Holdout, Threads: cfg.Threads, Scorers: cfg.Scorers})
 	if err != nil {
 		return err
 	}
@@ -206,6 +228,18 @@ func Run(cfg Config, out, file io.Writer) error {
 	if train.Len() == 0 {
 		return errors.New("no training positions")
 	}
+	scoreNote := ""
+	if len(cfg.Scorers) > 0 {
+		k, e := FitScoreScale(train)
+		if k == 0 {
+			return fmt.Errorf("--scores %s: no training position has a score from them", strings.Join(cfg.Scorers, ","))
+		}
+		train.Blend(cfg.Lambda, k)
+		held.Blend(cfg.Lambda, k)
+		scoreNote = fmt.Sprintf("targets: %d training and %d held-out positions scored by %s, scale %.4f (their error against the results %.6f), lambda %.2f",
+			train.Scored(), held.Scored(), strings.Join(cfg.Scorers, ","), k, e, cfg.Lambda)
+		fmt.Fprintln(out, scoreNote)
+	}
 	x0 := cfg.Start.Vector()
 	fitCfg := cfg.Fit
 	fitCfg.Progress = func(it int, tr, he float64) {
@@ -217,6 +251,12 @@ func Run(cfg Config, out, file io.Writer) error {
 	took := time.Since(began)
 	fmt.Fprintf(out, "K = %.4f; %d of %d weights free; kept step %d\n", res.K, res.Free, len(x0), res.BestIter)
 	fmt.Fprintf(out, "training error %.6f -> %.6f; held-out error %.6f -> %.6f\n", res.TrainBefore, res.TrainAfter, res.HeldBefore, res.HeldAfter)
+	if scoreNote != "" {
+		ho := held.resultsOnly()
+		resultsNote := fmt.Sprintf("held-out error against the results alone %.6f -> %.6f", Error(ho, x0, res.K), Error(ho, res.X, res.K))
+		fmt.Fprintln(out, resultsNote)
+		scoreNote += "; " + resultsNote
+	}
 	fmt.Fprintf(out, "%-12s %8s %8s\n", "weight", "before", "after")
 	nonSquare := len(eval.WeightNames(v))
 	for i, n := range names[:nonSquare] {
@@ -234,6 +274,9 @@ func Run(cfg Config, out, file io.Writer) error {
 			strings.Join(cfg.Games, ", "), train.Games+held.Games, train.Len(), held.Len(), cfg.StartName),
 		fmt.Sprintf("K = %.4f; training error %.6f -> %.6f; held-out error %.6f -> %.6f.", res.K, res.TrainBefore, res.TrainAfter, res.HeldBefore, res.HeldAfter),
 		"Units: eval.Weights (fractions of a piece's Value in 1/256, hunt and reach in 1/16 centipawn, the rest in centipawns).",
+	}
+	if scoreNote != "" {
+		comments = append(comments, scoreNote+".")
 	}
 	return w.Write(file, v, comments...)
 }

@@ -3,6 +3,7 @@ package tune
 import (
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"strings"
 	"sync"
@@ -13,18 +14,29 @@ import (
 	"github.com/kirin-shogi/kirin/search"
 )
 
-// Set is a set of training positions: for each, its features (eval.Linear)
-// and the result of its game for the side to move there.
+// Set is a set of training positions: for each, its features (eval.Linear),
+// the result of its game for the side to move there and, where the game
+// records one, an engine's score of it.
 type Set struct {
 	// Width is the number of features of a position.
 	Width int
 	// F holds the features, Width per position, position after position.
 	F []float32
-	// R holds the results: 1 a win, 0.5 a draw, 0 a loss.
+	// R holds the fit's targets: the results, unless Blend mixed the
+	// scores in.
 	R []float32
+	// Result holds the results: 1 a win, 0.5 a draw, 0 a loss.
+	Result []float32
+	// Score holds an engine's score of each position for its side to move,
+	// in centipawns (a mate as ±mateCentipawns), NaN where there is none.
+	Score []float32
 	// Games is the number of games the positions come from.
 	Games int
 }
+
+// mateCentipawns stands for a mate in an engine's score: far enough out
+// that any scale the scores fit gives it a result of 0 or 1.
+const mateCentipawns = 100000
 
 // Len is the number of positions.
 func (s *Set) Len() int { return len(s.R) }
@@ -32,12 +44,78 @@ func (s *Set) Len() int { return len(s.R) }
 // row returns the features of position i.
 func (s *Set) row(i int) []float32 { return s.F[i*s.Width : (i+1)*s.Width] }
 
-// add appends a position.
-func (s *Set) add(f []float64, r float32) {
+// add appends a position with its result r and score (NaN: none).
+func (s *Set) add(f []float64, r, score float32) {
 	for _, x := range f {
 		s.F = append(s.F, float32(x))
 	}
 	s.R = append(s.R, r)
+	s.Result = append(s.Result, r)
+	s.Score = append(s.Score, score)
+}
+
+// appendSet appends the positions of o.
+func (s *Set) appendSet(o *Set) {
+	s.F = append(s.F, o.F...)
+	s.R = append(s.R, o.R...)
+	s.Result = append(s.Result, o.Result...)
+	s.Score = append(s.Score, o.Score...)
+}
+
+// Scored counts the positions that have a score.
+func (s *Set) Scored() int {
+	n := 0
+	for _, x := range s.Score {
+		if !math.IsNaN(float64(x)) {
+			n++
+		}
+	}
+	return n
+}
+
+// Blend sets the fit's target of every scored position to lambda times its
+// result plus 1-lambda times the result its score predicts at scale k
+// (sigmoid(score, k); FitScoreScale finds k). Positions without a score
+// keep their result.
+func (s *Set) Blend(lambda, k float64) {
+	for i, sc := range s.Score {
+		s.R[i] = s.Result[i]
+		if !math.IsNaN(float64(sc)) {
+			s.R[i] = float32(lambda*float64(s.Result[i]) + (1-lambda)*sigmoid(float64(sc), k))
+		}
+	}
+}
+
+// resultsOnly is the set with its results as the targets (it shares the
+// features).
+func (s *Set) resultsOnly() *Set {
+	c := *s
+	c.R = s.Result
+	return &c
+}
+
+// LoadConfig sets how Load reads the games.
+type LoadConfig struct {
+	// Skip: the first Skip plies of each game are left out.
+	Skip int
+	// Holdout: every Holdout-th game goes to the held-out set (0: none).
+	Holdout int
+	// Threads is the number of goroutines that replay the games.
+	Threads int
+	// Scorers name the players (PGN White and Black tags) whose move
+	// comments' scores (match.ParseScoreComment) become the positions'
+	// Score; "*" is every player. Empty: no scores.
+	Scorers []string
+}
+
+// scores reports whether the player named p is one of the scorers.
+func (c *LoadConfig) scores(p string) bool {
+	for _, s := range c.Scorers {
+		if s == "*" || s == p {
+			return true
+		}
+	}
+	return false
 }
 
 // LoadStats counts what Load took and left out.
@@ -55,12 +133,11 @@ type LoadStats struct {
 // Load reads the games of v in the PGN files and turns them into the
 // training and held-out sets, with the features of lin and the quiet
 // positions of a quiescence search with ev (see the package
-// documentation). Every holdout-th game goes to the held-out set; the
-// first skip plies of each game, and games that repeat an earlier one, are
-// left out. threads goroutines do the
-// work. A game that cannot be replayed is an error naming its file and
-// number.
-func Load(v *movegen.Variant, lin *eval.Linear, ev *eval.Evaluator, files []NamedReader, skip, holdout, threads int) (train, held *Set, st LoadStats, err error) {
+// documentation). Every cfg.Holdout-th game goes to the held-out set; the
+// first cfg.Skip plies of each game, and games that repeat an earlier one,
+// are left out. cfg.Threads goroutines do the work. A game that cannot be
+// replayed is an error naming its file and number.
+func Load(v *movegen.Variant, lin *eval.Linear, ev *eval.Evaluator, files []NamedReader, cfg LoadConfig) (train, held *Set, st LoadStats, err error) {
 	type job struct {
 		name string
 		n    int
@@ -97,14 +174,14 @@ func Load(v *movegen.Variant, lin *eval.Linear, ev *eval.Evaluator, files []Name
 	errs := make([]error, len(jobs))
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range max(threads, 1) {
+	for range max(cfg.Threads, 1) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			eng := search.New(ev, search.Options{HashMB: 1, Threads: 1})
 			f := make([]float64, lin.Len())
 			for i := range next {
-				out[i], errs[i] = positions(v, lin, eng, jobs[i].g, skip, f, &stats[i])
+				out[i], errs[i] = positions(v, lin, eng, jobs[i].g, &cfg, f, &stats[i])
 				if errs[i] != nil {
 					errs[i] = fmt.Errorf("%s game %d: %v", jobs[i].name, jobs[i].n, errs[i])
 				}
@@ -122,11 +199,10 @@ func Load(v *movegen.Variant, lin *eval.Linear, ev *eval.Evaluator, files []Name
 			return nil, nil, st, errs[i]
 		}
 		dst := train
-		if holdout > 0 && i%holdout == holdout-1 {
+		if cfg.Holdout > 0 && i%cfg.Holdout == cfg.Holdout-1 {
 			dst = held
 		}
-		dst.F = append(dst.F, s.F...)
-		dst.R = append(dst.R, s.R...)
+		dst.appendSet(s)
 		dst.Games++
 		st.Positions += stats[i].Positions
 		st.InCheck += stats[i].InCheck
@@ -146,9 +222,9 @@ type NamedReader struct {
 // CPU.
 func DefaultThreads() int { return runtime.GOMAXPROCS(0) }
 
-// positions replays one game and returns its quiet positions' features and
-// results.
-func positions(v *movegen.Variant, lin *eval.Linear, eng *search.Engine, g match.PGNGame, skip int, f []float64, st *LoadStats) (*Set, error) {
+// positions replays one game and returns its quiet positions' features,
+// results and scores.
+func positions(v *movegen.Variant, lin *eval.Linear, eng *search.Engine, g match.PGNGame, cfg *LoadConfig, f []float64, st *LoadStats) (*Set, error) {
 	start, moves, err := g.Replay(v)
 	if err != nil {
 		return nil, err
@@ -161,7 +237,7 @@ func positions(v *movegen.Variant, lin *eval.Linear, eng *search.Engine, g match
 		if ply > 0 {
 			pos.Make(moves[ply-1])
 		}
-		if ply < skip {
+		if ply < cfg.Skip {
 			continue
 		}
 		if v.Check && pos.InCheck() {
@@ -185,10 +261,38 @@ func positions(v *movegen.Variant, lin *eval.Linear, eng *search.Engine, g match
 		if leaf.SideToMove() != firstSide {
 			r = 1 - r
 		}
-		set.add(f, float32(r))
+		score := moveScore(g, ply, cfg)
+		if leaf.SideToMove() != pos.SideToMove() {
+			score = -score
+		}
+		set.add(f, float32(r), float32(score))
 		st.Positions++
 	}
 	return set, nil
+}
+
+// moveScore is the score a scorer (cfg.Scorers) gave the position before
+// move ply of g, from its side to move's view in centipawns, or NaN. The
+// first mover (the PGN's White) makes the even plies.
+func moveScore(g match.PGNGame, ply int, cfg *LoadConfig) float64 {
+	if ply >= len(g.Comments) {
+		return math.NaN()
+	}
+	player := g.Tags["White"]
+	if ply%2 == 1 {
+		player = g.Tags["Black"]
+	}
+	if !cfg.scores(player) {
+		return math.NaN()
+	}
+	cp, mate, ok := match.ParseScoreComment(g.Comments[ply])
+	if !ok {
+		return math.NaN()
+	}
+	if mate != 0 {
+		return float64(mate * mateCentipawns)
+	}
+	return float64(cp)
 }
 
 // firstScore is the game's result for the side that moved first (the

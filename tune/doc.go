@@ -18,6 +18,16 @@
 // Config.Holdout-th game goes to the held-out set and the rest to the
 // training set, so positions of one game never straddle the two.
 //
+// Scores (Config.Scorers): a game may also record what an engine thought
+// of a position, the score in the comment of the move a named player made
+// from it (match.ParseScoreComment). Such a position keeps that score
+// (for the quiet position's side to move) beside its result; the scale
+// at which the scores best predict the results is fitted (FitScoreScale),
+// and the target of a scored position becomes Config.Lambda times its
+// result plus the rest times its score's prediction (Set.Blend). A strong
+// engine's score says much more about one position than the result of
+// the whole game does.
+//
 // Fit: eval.Linear turns each position into a feature vector f with
 // Evaluate = f·x for weights x. The predicted result is
 // sigmoid(K·f·x) = 1/(1+10^(-K·f·x/400)); K is fitted first, at the

@@ -192,19 +192,51 @@ func dot(f []float32, x []float64) float64 {
 // FitK returns the sigmoid scale K that minimises the training error at
 // weights x: golden-section search over [0.05, 5].
 func FitK(s *Set, x []float64) float64 {
+	return golden(func(k float64) float64 { return Error(s, x, k) })
+}
+
+// FitScoreScale returns the sigmoid scale k at which the scores of the
+// set's scored positions best predict their results (least squared error,
+// golden-section search over [0.05, 5]), and that error; 0, 0 when no
+// position has a score.
+func FitScoreScale(s *Set) (k, err float64) {
+	var sc, res []float64
+	for i, x := range s.Score {
+		if !math.IsNaN(float64(x)) {
+			sc, res = append(sc, float64(x)), append(res, float64(s.Result[i]))
+		}
+	}
+	if len(sc) == 0 {
+		return 0, 0
+	}
+	e := func(k float64) float64 {
+		sum := 0.0
+		for i, x := range sc {
+			d := res[i] - sigmoid(x, k)
+			sum += d * d
+		}
+		return sum / float64(len(sc))
+	}
+	k = golden(e)
+	return k, e(k)
+}
+
+// golden minimises a unimodal function of a scale over [0.05, 5] by
+// golden-section search.
+func golden(f func(float64) float64) float64 {
 	lo, hi := 0.05, 5.0
 	phi := (math.Sqrt(5) - 1) / 2
 	a, b := hi-phi*(hi-lo), lo+phi*(hi-lo)
-	ea, eb := Error(s, x, a), Error(s, x, b)
+	ea, eb := f(a), f(b)
 	for hi-lo > 1e-4 {
 		if ea < eb {
 			hi, b, eb = b, a, ea
 			a = hi - phi*(hi-lo)
-			ea = Error(s, x, a)
+			ea = f(a)
 		} else {
 			lo, a, ea = a, b, eb
 			b = lo + phi*(hi-lo)
-			eb = Error(s, x, b)
+			eb = f(b)
 		}
 	}
 	return (lo + hi) / 2

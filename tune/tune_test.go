@@ -40,6 +40,12 @@ func randomGame(t *testing.T, v *movegen.Variant, rng *rand.Rand, plies int) ([]
 // pgn writes one game as kirin match would, with the given result and
 // termination tags.
 func pgn(v *movegen.Variant, moves []string, result, termination string) string {
+	return scoredPGN(v, moves, nil, result, termination)
+}
+
+// scoredPGN is pgn with a {score/depth time} comment after move i giving
+// scores[i] centipawns (none when scores is shorter).
+func scoredPGN(v *movegen.Variant, moves []string, scores []int, result, termination string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "[Variant \"%s\"]\n[Result \"%s\"]\n", v.Name, result)
 	if termination != "" {
@@ -51,6 +57,9 @@ func pgn(v *movegen.Variant, moves []string, result, termination string) string 
 			fmt.Fprintf(&b, "%d. ", i/2+1)
 		}
 		b.WriteString(m + " ")
+		if i < len(scores) {
+			fmt.Fprintf(&b, "{%+.2f/5 0.01s} ", float64(scores[i])/100)
+		}
 	}
 	b.WriteString(result + "\n\n")
 	return b.String()
@@ -79,7 +88,7 @@ func TestLoad(t *testing.T) {
 	text.WriteString(pgn(variantNamed(t, "chu"), nil, "1-0", ""))
 	w := eval.DefaultWeights(v)
 	lin := eval.NewLinear(v, w)
-	train, held, st, err := Load(v, lin, eval.NewWith(v, w), []NamedReader{{"t.pgn", strings.NewReader(text.String())}}, 0, 3, 2)
+	train, held, st, err := Load(v, lin, eval.NewWith(v, w), []NamedReader{{"t.pgn", strings.NewReader(text.String())}}, LoadConfig{Holdout: 3, Threads: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,6 +107,66 @@ func TestLoad(t *testing.T) {
 	// only (the start is balanced).
 	if got := eval.Score(float64s(train.row(0)), w.Vector()); math.Abs(got-float64(eval.NewWith(v, w).Evaluate(mustStart(t, v)))) > 1 {
 		t.Errorf("start position scores %v in the set", got)
+	}
+}
+
+// TestLoadScores: a scorer's recorded score becomes the score of the
+// position its move was made from, for that position's side to move; the
+// other player's, a book comment and an unscored player's are NaN; a mate
+// is ±mateCentipawns.
+func TestLoadScores(t *testing.T) {
+	v := variantNamed(t, "shogi")
+	text := "[Variant \"shogi\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n" +
+		"1. 7g7f {book} 3c3d {+0.40/9 0.1s} 2. 2g2f {+1.25/10 0.1s} 4a3b {-M5/12 0.1s} 3. 2f2e {+0.90/9 0.1s} 1-0\n\n"
+	w := eval.DefaultWeights(v)
+	lin := eval.NewLinear(v, w)
+	load := func(scorers ...string) []float32 {
+		t.Helper()
+		train, _, st, err := Load(v, lin, eval.NewWith(v, w), []NamedReader{{"t.pgn", strings.NewReader(text)}}, LoadConfig{Threads: 1, Scorers: scorers})
+		if err != nil || st.Positions != 6 {
+			t.Fatalf("%d positions, %v", st.Positions, err)
+		}
+		return train.Score
+	}
+	nan := float32(math.NaN())
+	for _, c := range []struct {
+		scorers []string
+		want    []float32
+	}{
+		{nil, []float32{nan, nan, nan, nan, nan, nan}},
+		{[]string{"a"}, []float32{nan, nan, 125, nan, 90, nan}},
+		{[]string{"b", "c"}, []float32{nan, 40, nan, -mateCentipawns, nan, nan}},
+		{[]string{"*"}, []float32{nan, 40, 125, -mateCentipawns, 90, nan}},
+	} {
+		if got := load(c.scorers...); fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("scorers %q: scores %v, want %v", c.scorers, got, c.want)
+		}
+	}
+}
+
+// TestBlend: FitScoreScale recovers the scale of scores whose results are
+// that scale's sigmoid, and Blend mixes a scored position's result with
+// its score's prediction by lambda, leaving unscored positions alone.
+func TestBlend(t *testing.T) {
+	s := &Set{Width: 1}
+	for _, sc := range []float64{-600, -250, -80, 0, 30, 150, 400, 900} {
+		s.add([]float64{0}, float32(sigmoid(sc, 0.7)), float32(sc))
+	}
+	s.add([]float64{0}, 1, float32(math.NaN()))
+	k, e := FitScoreScale(s)
+	if math.Abs(k-0.7) > 0.01 || e > 1e-6 {
+		t.Errorf("scale %.4f, error %.2g; want 0.7 and 0", k, e)
+	}
+	s.Result[0] = 1
+	s.Blend(0.25, 0.7)
+	if want := 0.25 + 0.75*sigmoid(-600, 0.7); math.Abs(float64(s.R[0])-want) > 1e-6 {
+		t.Errorf("blended target %v, want %v", s.R[0], want)
+	}
+	if s.R[8] != 1 {
+		t.Errorf("an unscored position's target %v, want its result 1", s.R[8])
+	}
+	if k, e := FitScoreScale(&Set{Width: 1}); k != 0 || e != 0 {
+		t.Errorf("no scores: %v %v, want 0 0", k, e)
 	}
 }
 
@@ -147,7 +216,7 @@ func TestFitRecoversWeights(t *testing.T) {
 		if !lin.Features(pos, f) || math.Abs(eval.Score(f, truth)) > 1500 {
 			continue
 		}
-		set.add(f, float32(sigmoid(eval.Score(f, truth), 1)))
+		set.add(f, float32(sigmoid(eval.Score(f, truth), 1)), float32(math.NaN()))
 	}
 	if set.Len() < 30 {
 		t.Fatalf("only %d positions", set.Len())
@@ -279,6 +348,9 @@ func TestCommand(t *testing.T) {
 		{[]string{"heian", "--games", games, "--fix", "speed"}, `"speed" is no weight of heian`},
 		{[]string{"heian", "--games", games, "--rate", "0"}, "--rate one > 0"},
 		{[]string{"heian", "--games", games, "--min-positions", "0"}, "--min-positions one >= 1"},
+		{[]string{"heian", "--games", games, "--lambda", "1.5"}, "--lambda needs a number from 0 to 1"},
+		{[]string{"heian", "--games", games, "--scores", ","}, "--scores needs player names"},
+		{[]string{"heian", "--games", games, "--scores", "nobody"}, "no training position has a score from them"},
 		{[]string{"heian", "--games", games, "--bogus"}, "flag provided but not defined: -bogus"},
 		{[]string{"nosuchgame", "--games", games}, "nosuchgame"},
 		{[]string{"heian", "--games", filepath.Join(dir, "missing.pgn")}, "missing.pgn"},
@@ -289,6 +361,35 @@ func TestCommand(t *testing.T) {
 			t.Errorf("%v: error %v, want %q", c.args, err, c.want)
 		}
 	}
+
+	// --scores: the report gives the scores' scale and the error against
+	// the results alone, and the file says how it was fitted.
+	var scored strings.Builder
+	for i := range 20 {
+		moves, _ := randomGame(t, v, rng, 40)
+		scores := make([]int, len(moves))
+		for j := range scores {
+			scores[j] = rng.Intn(600) - 300
+		}
+		scored.WriteString(scoredPGN(v, moves, scores, []string{"1-0", "0-1", "1/2-1/2"}[i%3], ""))
+	}
+	scoredGames, scoredOut := filepath.Join(dir, "s.pgn"), filepath.Join(dir, "s.ini")
+	if err := os.WriteFile(scoredGames, []byte(scored.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	report.Reset()
+	if err := Command([]string{"heian", "--games", scoredGames, "--out", scoredOut, "--iterations", "20", "--holdout", "4", "--scores", "*", "--lambda", "0.3"}, &report); err != nil {
+		t.Fatalf("--scores: %v\n%s", err, report.String())
+	}
+	for _, want := range []string{"targets: ", "scored by *, scale ", "lambda 0.30", "held-out error against the results alone "} {
+		if !strings.Contains(report.String(), want) {
+			t.Errorf("--scores report lacks %q:\n%s", want, report.String())
+		}
+	}
+	if file, err := os.ReadFile(scoredOut); err != nil || !strings.Contains(string(file), "lambda 0.30") {
+		t.Errorf("--scores file does not say how it was fitted (%v):\n%s", err, file)
+	}
+
 	bad := filepath.Join(dir, "bad.pgn")
 	if err := os.WriteFile(bad, []byte(pgn(v, []string{"a1a1"}, "1-0", "")), 0o644); err != nil {
 		t.Fatal(err)
