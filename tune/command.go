@@ -34,6 +34,7 @@ const Usage = `usage: kirin tune VARIANT --games FILE.pgn [--games FILE.pgn]... 
                     wrote in their move comments: each scored position's target is --lambda times
                     its game's result plus the rest times the result its score predicts
   --lambda L        the result's share of a scored position's target, 0 to 1 (default 0.5)
+  --scored-only     with --scores: leave out the positions without a score
   --threads N       goroutines for reading the games (default: one per CPU)
   --variant-file FILE, --ruleset R, --option NAME=VALUE   as for the other commands
 `
@@ -61,6 +62,8 @@ type Config struct {
 	// position's target (Set.Blend).
 	Scorers []string
 	Lambda  float64
+	// ScoredOnly keeps only the scored positions (LoadConfig.ScoredOnly).
+	ScoredOnly bool
 }
 
 // Command runs kirin tune with its arguments (after "tune"), writing the
@@ -103,6 +106,7 @@ func parseArgs(args []string) (Config, string, error) {
 	scorers := fs.String("scores", "", "")
 	cfg := Config{}
 	fs.Float64Var(&cfg.Lambda, "lambda", 0.5, "")
+	fs.BoolVar(&cfg.ScoredOnly, "scored-only", false, "")
 	fs.IntVar(&cfg.Skip, "skip", 16, "")
 	fs.IntVar(&cfg.Holdout, "holdout", 10, "")
 	fs.IntVar(&cfg.Threads, "threads", DefaultThreads(), "")
@@ -141,6 +145,9 @@ func parseArgs(args []string) (Config, string, error) {
 	}
 	if *scorers != "" && len(cfg.Scorers) == 0 {
 		return cfg, "", fmt.Errorf("--scores needs player names%s", seeHelp)
+	}
+	if cfg.ScoredOnly && len(cfg.Scorers) == 0 {
+		return cfg, "", fmt.Errorf("--scored-only needs --scores%s", seeHelp)
 	}
 	v, err := movegen.ResolveWith(name, *variantFile, *ruleSet, options)
 	if err != nil {
@@ -215,15 +222,19 @@ func Run(cfg Config, out, file io.Writer) error {
 	}
 	lin := eval.NewLinear(v, cfg.Start)
 	train, held, st, err := Load(v, lin, eval.NewWith(v, cfg.Start), readers,
-		LoadConfig{Skip: cfg.Skip, Holdout: cfg.Holdout, Threads: cfg.Threads, Scorers: cfg.Scorers})
+		LoadConfig{Skip: cfg.Skip, Holdout: cfg.Holdout, Threads: cfg.Threads, Scorers: cfg.Scorers, ScoredOnly: cfg.ScoredOnly})
 	if err != nil {
 		return err
 	}
 	loaded := time.Since(began)
 	fmt.Fprintf(out, "%s: %d games read (left out: %d of another game, %d without a usable result, %d repeating an earlier one)\n",
 		v.Name, st.Games, st.OtherGame, st.NoResult, st.Duplicate)
-	fmt.Fprintf(out, "positions: %d kept (%d games for training, %d held out: %d and %d positions); left out: %d in check, %d game over, %d outside the linear range\n",
+	fmt.Fprintf(out, "positions: %d kept (%d games for training, %d held out: %d and %d positions); left out: %d in check, %d game over, %d outside the linear range",
 		st.Positions, train.Games, held.Games, train.Len(), held.Len(), st.InCheck, st.Ended, st.NonLinear)
+	if cfg.ScoredOnly {
+		fmt.Fprintf(out, ", %d without a score", st.Unscored)
+	}
+	fmt.Fprintln(out)
 	fmt.Fprintf(out, "loading took %s\n", loaded.Round(time.Millisecond))
 	if train.Len() == 0 {
 		return errors.New("no training positions")

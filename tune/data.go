@@ -106,6 +106,8 @@ type LoadConfig struct {
 	// comments' scores (match.ParseScoreComment) become the positions'
 	// Score; "*" is every player. Empty: no scores.
 	Scorers []string
+	// ScoredOnly leaves out the positions without a score.
+	ScoredOnly bool
 }
 
 // scores reports whether the player named p is one of the scorers.
@@ -126,8 +128,9 @@ type LoadStats struct {
 	// swapped).
 	Games, OtherGame, NoResult, Duplicate int
 	// Positions kept, and left out: in check, game over after the
-	// quiescence search, or outside the linear range.
-	Positions, InCheck, Ended, NonLinear int
+	// quiescence search, outside the linear range, or without a score
+	// (LoadConfig.ScoredOnly).
+	Positions, InCheck, Ended, NonLinear, Unscored int
 }
 
 // Load reads the games of v in the PGN files and turns them into the
@@ -208,6 +211,7 @@ func Load(v *movegen.Variant, lin *eval.Linear, ev *eval.Evaluator, files []Name
 		st.InCheck += stats[i].InCheck
 		st.Ended += stats[i].Ended
 		st.NonLinear += stats[i].NonLinear
+		st.Unscored += stats[i].Unscored
 	}
 	return train, held, st, nil
 }
@@ -262,6 +266,10 @@ func positions(v *movegen.Variant, lin *eval.Linear, eng *search.Engine, g match
 			r = 1 - r
 		}
 		score := moveScore(g, ply, cfg)
+		if cfg.ScoredOnly && math.IsNaN(score) {
+			st.Unscored++
+			continue
+		}
 		if leaf.SideToMove() != pos.SideToMove() {
 			score = -score
 		}

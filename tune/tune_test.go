@@ -142,6 +142,11 @@ func TestLoadScores(t *testing.T) {
 			t.Errorf("scorers %q: scores %v, want %v", c.scorers, got, c.want)
 		}
 	}
+	// ScoredOnly keeps the two positions player a scored.
+	train, _, st, err := Load(v, lin, eval.NewWith(v, w), []NamedReader{{"t.pgn", strings.NewReader(text)}}, LoadConfig{Threads: 1, Scorers: []string{"a"}, ScoredOnly: true})
+	if err != nil || st.Positions != 2 || st.Unscored != 4 || fmt.Sprint(train.Score) != "[125 90]" {
+		t.Errorf("scored only: %d positions (%d unscored), scores %v, %v; want 2 (4), [125 90]", st.Positions, st.Unscored, train.Score, err)
+	}
 }
 
 // TestBlend: FitScoreScale recovers the scale of scores whose results are
@@ -350,6 +355,7 @@ func TestCommand(t *testing.T) {
 		{[]string{"heian", "--games", games, "--min-positions", "0"}, "--min-positions one >= 1"},
 		{[]string{"heian", "--games", games, "--lambda", "1.5"}, "--lambda needs a number from 0 to 1"},
 		{[]string{"heian", "--games", games, "--scores", ","}, "--scores needs player names"},
+		{[]string{"heian", "--games", games, "--scored-only"}, "--scored-only needs --scores"},
 		{[]string{"heian", "--games", games, "--scores", "nobody"}, "no training position has a score from them"},
 		{[]string{"heian", "--games", games, "--bogus"}, "flag provided but not defined: -bogus"},
 		{[]string{"nosuchgame", "--games", games}, "nosuchgame"},
@@ -378,10 +384,10 @@ func TestCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	report.Reset()
-	if err := Command([]string{"heian", "--games", scoredGames, "--out", scoredOut, "--iterations", "20", "--holdout", "4", "--scores", "*", "--lambda", "0.3"}, &report); err != nil {
+	if err := Command([]string{"heian", "--games", scoredGames, "--out", scoredOut, "--iterations", "20", "--holdout", "4", "--scores", "*", "--lambda", "0.3", "--scored-only"}, &report); err != nil {
 		t.Fatalf("--scores: %v\n%s", err, report.String())
 	}
-	for _, want := range []string{"targets: ", "scored by *, scale ", "lambda 0.30", "held-out error against the results alone "} {
+	for _, want := range []string{"targets: ", "scored by *, scale ", "lambda 0.30", "held-out error against the results alone ", " without a score"} {
 		if !strings.Contains(report.String(), want) {
 			t.Errorf("--scores report lacks %q:\n%s", want, report.String())
 		}
