@@ -351,14 +351,14 @@ func (w *worker) nextMove(ms *moveStages, ply int) (movegen.Move, int32, bool) {
 		case stageGenCaptures:
 			pm.list.N = 0
 			pos.GenerateCaptures(&pm.list)
-			w.prepareStage(pm, ms, ply)
+			w.prepareStage(pm, ms, ply, false)
 			ms.stage = stageCaptures
 		case stageGenRest:
 			ms.stage = stageDone
 			if !pos.MustPass() { // else the forced pass was the only move
 				pm.list.N = 0
 				pos.GenerateQuiets(&pm.list)
-				w.prepareStage(pm, ms, ply)
+				w.prepareStage(pm, ms, ply, true)
 				ms.stage = stageRest
 			}
 		case stageCaptures, stageRest:
@@ -375,9 +375,9 @@ func (w *worker) nextMove(ms *moveStages, ply int) (movegen.Move, int32, bool) {
 }
 
 // prepareStage drops the table move from a freshly generated list (the
-// captures, or the quiet moves of the last stage), then scores what is
-// left and rewinds the picker.
-func (w *worker) prepareStage(pm *plyMoves, ms *moveStages, ply int) {
+// captures, or the quiet moves of the last stage: quiets), then scores
+// what is left and rewinds the picker.
+func (w *worker) prepareStage(pm *plyMoves, ms *moveStages, ply int, quiets bool) {
 	n := 0
 	for _, m := range pm.list.Slice() {
 		if m == ms.ttMove {
@@ -387,7 +387,7 @@ func (w *worker) prepareStage(pm *plyMoves, ms *moveStages, ply int) {
 		n++
 	}
 	pm.list.N = n
-	w.scoreMoves(pm, ply)
+	w.scoreMoves(pm, ply, quiets)
 	ms.next = 0
 }
 
@@ -475,17 +475,24 @@ func abs32(x int32) int32 {
 // scoreMoves gives each move its ordering key: royal captures, other
 // captures by most valuable victim then least valuable attacker,
 // promotions by the value they add, killers, then history. (The table move
-// comes before all of them, in a stage of its own: nextMove.)
-func (w *worker) scoreMoves(pm *plyMoves, ply int) {
+// comes before all of them, in a stage of its own: nextMove.) A list of
+// quiet moves (GenerateQuiets: quiets) captures nothing, so its moves are
+// not asked what they capture.
+func (w *worker) scoreMoves(pm *plyMoves, ply int, quiets bool) {
 	pos := w.pos
 	us := pos.SideToMove()
 	fr := &w.stack[ply]
 	for i, m := range pm.list.Slice() {
 		var s int32
-		switch val, royal := pos.CapturedValue(m); {
+		val, royal, capture := 0, false, false
+		if !quiets {
+			val, royal = pos.CapturedValue(m)
+			capture = val > 0 || pos.IsCapture(m)
+		}
+		switch {
 		case royal:
 			s = orderRoyal
-		case val > 0 || pos.IsCapture(m):
+		case capture:
 			s = orderCapture + int32(val)*64 - int32(w.attackerValue(m))/8
 			if m.IsPromotion() {
 				s += int32(w.promoGain(m))
