@@ -26,10 +26,12 @@ func (pos *Position) generateLegal(list *MoveList, caps, quiets bool) {
 	if !filter {
 		return
 	}
+	// Where the lion-trading rules are the only filter, a move that takes
+	// no Lion needs no test.
+	lionsOnly := !pos.v.Check && !pos.v.hasEmperor
 	n := start
-	for i := start; i < list.N; i++ {
-		m := list.Moves[i]
-		if pos.legalFilter(m, inCheck, &pins) {
+	for _, m := range list.Moves[start:list.N] {
+		if lionsOnly && !pos.mayTakeLion(m) || pos.legalFilter(m, inCheck, &pins) {
 			list.Moves[n] = m
 			n++
 		}
@@ -112,7 +114,7 @@ func (pos *Position) legalFilter(m Move, inCheck bool, pins *pinSet) bool {
 			return false
 		}
 	}
-	if v.LionTrade != LionNone && !m.IsDrop() && !m.IsPass() {
+	if v.LionTrade != LionNone && !m.IsDrop() && !m.IsPass() && pos.mayTakeLion(m) {
 		if !pos.lionTradeOK(m, us) {
 			return false
 		}
@@ -382,7 +384,7 @@ func (pos *Position) lionTradeOK(m Move, us Color) bool {
 	if to != from {
 		victimTo = pos.board[to]
 	}
-	isLion := func(p Piece) bool { return p.isPiece() && v.Pieces[p.Type()].Lion }
+	isLion := func(p Piece) bool { return v.lion[p] }
 	if !isLion(victimMid) && !isLion(victimTo) {
 		return true
 	}
@@ -429,6 +431,17 @@ func (pos *Position) lionTradeOK(m Move, us Color) bool {
 		pos.Unmake()
 		return !protected
 	}
+}
+
+// mayTakeLion reports whether move m may capture a Lion, which is when the
+// lion-trading rules have something to say: whether its destination or
+// first intermediate square holds a piece that counts as a Lion. It may
+// answer true for a move that takes none (an igui or a pass names the
+// mover's own square), never false for one that does: a drop's
+// destination is empty.
+func (pos *Position) mayTakeLion(m Move) bool {
+	v := pos.v
+	return v.lion[pos.board[m.To()]] || m.Leg1() != 0 && v.lion[pos.board[m.Mid()]]
 }
 
 // bridgeValue is the highest value of a first victim that does not make a

@@ -222,7 +222,10 @@ type Variant struct {
 	enemy [ColorCount][256]bool
 	// special marks the pieces with moves beyond single legs (kinds or
 	// legs): only they need generateSpecial.
-	special  [256]bool
+	special [256]bool
+	// lion marks the pieces (of either colour) that count as a Lion for
+	// the lion-trading rules (PieceInfo.Lion); Empty and Edge are not.
+	lion     [256]bool
 	legs     [256][]legAtom
 	kinds    [256]kindSet
 	hooks    [256][]hookDir
@@ -992,6 +995,7 @@ func (v *Variant) build() {
 			p := MakePiece(PieceType(t), c)
 			v.rays[p], v.legs[p], v.hooks[p] = nil, nil, nil
 			v.kinds[p] = pi.kinds.set
+			v.lion[p] = pi.Lion
 			v.hasEmperor = v.hasEmperor || pi.kinds.set&kindEmperor != 0
 			if pi.kinds.set&kindHook != 0 {
 				v.hasHooks = true
