@@ -29,7 +29,9 @@ func (pos *Position) GeneratePseudo(list *MoveList) {
 }
 
 // generatePiece appends the pseudo-legal moves of the side to move's piece
-// on from (all of them; generateCaptures is the capture-only counterpart).
+// on from (all of them, or the quiet ones when quietsOnly is set;
+// generateCaptures is the capture-only counterpart, so capsOnly is never
+// set here).
 // *passed tells whether a pass was already generated (a pass is one move,
 // whichever piece makes it); generatePiece sets it when it adds one.
 func (pos *Position) generatePiece(list *MoveList, from Square, passed *bool) {
@@ -47,7 +49,12 @@ func (pos *Position) generatePiece(list *MoveList, from Square, passed *bool) {
 			to += r.off
 			q := pos.board[to]
 			if q == Empty {
-				if r.mode&modeMove != 0 {
+				if r.mode&modeMove == 0 {
+					continue
+				}
+				if v.asIs(p, from, Square(to)) { // (never capsOnly here)
+					list.add(NewMove(from, Square(to)))
+				} else {
 					pos.addMove(list, from, Square(to), p, false, NewMove(from, Square(to)))
 				}
 				continue
@@ -80,11 +87,20 @@ func (pos *Position) generateCaptures(list *MoveList, passed *bool) {
 		p := board[from]
 		for m := near[from] & v.capNear[p]; m != 0; m &= m - 1 {
 			to := Square(int(from) + dirOffset[bits.TrailingZeros8(m)+1])
-			pos.addMove(list, from, to, p, true, NewMove(from, to))
+			if v.asIs(p, from, to) {
+				list.add(NewMove(from, to))
+			} else {
+				pos.addMove(list, from, to, p, true, NewMove(from, to))
+			}
 		}
 		for _, off := range v.capJumps[p] {
 			to := Square(int(from) + off)
-			if enemy[board[to%NumCells]] { // (% drops the bounds check)
+			if !enemy[board[to%NumCells]] { // (% drops the bounds check)
+				continue
+			}
+			if v.asIs(p, from, to) {
+				list.add(NewMove(from, to))
+			} else {
 				pos.addMove(list, from, to, p, true, NewMove(from, to))
 			}
 		}
@@ -101,7 +117,11 @@ func (pos *Position) generateCaptures(list *MoveList, passed *bool) {
 					continue
 				}
 			}
-			pos.addMove(list, from, Square(to), p, true, NewMove(from, Square(to)))
+			if v.asIs(p, from, Square(to)) {
+				list.add(NewMove(from, Square(to)))
+			} else {
+				pos.addMove(list, from, Square(to), p, true, NewMove(from, Square(to)))
+			}
 		}
 		slides := v.capSlides[p]
 		for k := range slides {
@@ -113,7 +133,12 @@ func (pos *Position) generateCaptures(list *MoveList, passed *bool) {
 			for n := 1; n < r.max && board[to] == Empty; n++ {
 				to += r.off
 			}
-			if enemy[board[to]] {
+			if !enemy[board[to]] {
+				continue
+			}
+			if v.asIs(p, from, Square(to)) {
+				list.add(NewMove(from, Square(to)))
+			} else {
 				pos.addMove(list, from, Square(to), p, true, NewMove(from, Square(to)))
 			}
 		}
@@ -200,11 +225,31 @@ func (pos *Position) generateLionDog(list *MoveList, from Square, p Piece) {
 }
 
 // addMove appends m with its promotion choices, following the variant's
-// promotion and dead-piece rules.
+// promotion and dead-piece rules. The common case, a piece that cannot
+// promote or a move that neither starts nor ends where a promotion or a
+// dead square could matter, adds m alone from two table loads; the rest
+// is addPromotions.
 func (pos *Position) addMove(list *MoveList, from, to Square, p Piece, capture bool, m Move) {
 	if pos.capsOnly && !capture || pos.quietsOnly && capture {
 		return
 	}
+	if pos.v.asIs(p, from, to) {
+		list.add(m)
+		return
+	}
+	pos.addPromotions(list, from, to, p, capture, m)
+}
+
+// asIs reports whether a move of p from `from` to `to` is added as it is,
+// without promotion choices or a dead-piece test: addMove's common case,
+// which the capture loops test themselves before calling it.
+func (v *Variant) asIs(p Piece, from, to Square) bool {
+	free := &v.promoFree[p.Color()]
+	return v.plain[p] || free[from] && free[to]
+}
+
+// addPromotions is addMove past the common case.
+func (pos *Position) addPromotions(list *MoveList, from, to Square, p Piece, capture bool, m Move) {
 	v := pos.v
 	info := &v.Pieces[p.Type()]
 	if info.PromotesTo == 0 && !(v.hasContagion && capture) {

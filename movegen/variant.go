@@ -225,11 +225,18 @@ type Variant struct {
 	special [256]bool
 	// lion marks the pieces (of either colour) that count as a Lion for
 	// the lion-trading rules (PieceInfo.Lion); Empty and Edge are not.
-	lion     [256]bool
-	legs     [256][]legAtom
-	kinds    [256]kindSet
-	hooks    [256][]hookDir
-	hasHooks bool
+	lion [256]bool
+	// plain marks the pieces whose moves are never promotions (no
+	// promotion, no contagion); promoFree[c] the squares where a move of
+	// side c can neither promote nor leave a piece dead (outside the zone
+	// and the last rank, in games that do not promote on capture). See
+	// addMove.
+	plain     [256]bool
+	promoFree [ColorCount][NumCells]bool
+	legs      [256][]legAtom
+	kinds     [256]kindSet
+	hooks     [256][]hookDir
+	hasHooks  bool
 	// hasEmperor marks variants with an @emperor piece; cells lists the
 	// playing squares the emperor may move to.
 	hasEmperor bool
@@ -1112,6 +1119,27 @@ func (v *Variant) build() {
 				}
 			}
 			v.dead[p] = d
+		}
+	}
+	// addMove's common case: pieces that never change by moving, and the
+	// squares where no move of a side's pieces may promote or is ruled out
+	// as leaving a piece dead.
+	v.plain = [256]bool{}
+	for t := 1; t < nt; t++ {
+		for c := Color(0); c < ColorCount; c++ {
+			v.plain[MakePiece(PieceType(t), c)] = v.Pieces[t].PromotesTo == 0 && !v.hasContagion
+		}
+	}
+	v.promoFree = [ColorCount][NumCells]bool{}
+	for c := Color(0); c < ColorCount; c++ {
+		for _, s := range v.cells {
+			free := v.Promotion != PromoCapture && !v.inZone[c][s] && s.Row() != v.lastRow[c]
+			for t := 1; t < nt && free; t++ {
+				if d := v.dead[MakePiece(PieceType(t), c)]; d != nil && d[s] {
+					free = false
+				}
+			}
+			v.promoFree[c][s] = free
 		}
 	}
 	// Attack vectors: every distinct capture offset with its longest range.
