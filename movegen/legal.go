@@ -27,8 +27,11 @@ func (pos *Position) generateLegal(list *MoveList, caps, quiets bool) {
 		return
 	}
 	// Where the lion-trading rules are the only filter, a move that takes
-	// no Lion needs no test.
+	// no Lion needs no test, and quiet moves take nothing.
 	lionsOnly := !pos.v.Check && !pos.v.hasEmperor
+	if lionsOnly && quiets {
+		return
+	}
 	n := start
 	for _, m := range list.Moves[start:list.N] {
 		if lionsOnly && !pos.mayTakeLion(m) || pos.legalFilter(m, inCheck, &pins) {
