@@ -578,13 +578,13 @@ func (pm *plyMoves) pick(i int) (movegen.Move, int32) {
 	n := pm.list.N
 	switch {
 	case i < pickSelect:
-		best := i
-		for j := i + 1; j < n; j++ {
-			if pm.keys[j] > pm.keys[best] {
-				best = j
+		best, bestKey := i, pm.keys[i]
+		for j, k := range pm.keys[i+1 : n] {
+			if k > bestKey {
+				best, bestKey = i+1+j, k
 			}
 		}
-		pm.keys[i], pm.keys[best] = pm.keys[best], pm.keys[i]
+		pm.keys[i], pm.keys[best] = bestKey, pm.keys[i]
 	case i == pickSelect:
 		rest := pm.keys[i:n]
 		slices.Sort(rest)
