@@ -20,8 +20,12 @@ func (pos *Position) GeneratePseudo(list *MoveList) {
 		pos.generateCaptures(list, &passed)
 		return
 	}
-	for i := 0; i < pos.count[us]; i++ {
-		pos.generatePiece(list, pos.list[us][i], &passed)
+	if pos.quietsOnly {
+		pos.generateQuiets(list, &passed)
+	} else {
+		for i := 0; i < pos.count[us]; i++ {
+			pos.generatePiece(list, pos.list[us][i], &passed)
+		}
 	}
 	if v.Drops {
 		pos.generateDrops(list)
@@ -140,6 +144,80 @@ func (pos *Position) generateCaptures(list *MoveList, passed *bool) {
 				list.add(NewMove(from, Square(to)))
 			} else {
 				pos.addMove(list, from, Square(to), p, true, NewMove(from, Square(to)))
+			}
+		}
+		if v.special[p] {
+			pos.generateSpecial(list, from, p, passed)
+		}
+	}
+}
+
+// generateQuiets appends the moves of every piece of the side to move that
+// capture nothing (GenerateQuiets; pos.quietsOnly is set), the way
+// generateCaptures finds the captures: king steps to empty cells from the
+// piece's step mask and the neighbour masks (a cell in neither side's mask
+// that is on the board is empty), slides along the king lines whose first
+// cell is empty, other single legs, and special moves (generateSpecial,
+// whose captures addMove leaves out).
+func (pos *Position) generateQuiets(list *MoveList, passed *bool) {
+	v := pos.v
+	us := pos.side
+	board := &pos.board
+	for _, from := range pos.list[us][:pos.count[us]] {
+		p := board[from]
+		full := pos.near[us][from] | pos.near[us.Other()][from] | v.edgeNear[from]
+		for m := v.moveNear[p] &^ full; m != 0; m &= m - 1 {
+			to := Square(int(from) + dirOffset[bits.TrailingZeros8(m)+1])
+			if v.asIs(p, from, to) {
+				list.add(NewMove(from, to))
+			} else {
+				pos.addMove(list, from, to, p, false, NewMove(from, to))
+			}
+		}
+		for _, off := range v.moveJumps[p] {
+			to := Square(int(from) + off)
+			if board[to%NumCells] != Empty { // (% drops the bounds check)
+				continue
+			}
+			if v.asIs(p, from, to) {
+				list.add(NewMove(from, to))
+			} else {
+				pos.addMove(list, from, to, p, false, NewMove(from, to))
+			}
+		}
+		for m := v.moveLines[p] &^ full; m != 0; m &= m - 1 {
+			b := bits.TrailingZeros8(m) & 7
+			off := dirOffset[b+1]
+			to := Square(int(from) + off) // empty: not in full
+			for n := 1; ; n++ {
+				if v.asIs(p, from, to) {
+					list.add(NewMove(from, to))
+				} else {
+					pos.addMove(list, from, to, p, false, NewMove(from, to))
+				}
+				to = Square(int(to) + off)
+				if n >= int(v.moveLineMax[p][b]) || board[to%NumCells] != Empty {
+					break
+				}
+			}
+		}
+		slides := v.moveSlides[p]
+		for k := range slides {
+			r := &slides[k]
+			if r.overN != 0 && pos.clearPath(from, r.over, r.overN) {
+				continue // the slide along r.over makes this move
+			}
+			to := int(from)
+			for n := 0; n < r.max; n++ {
+				to += r.off
+				if board[to%NumCells] != Empty {
+					break
+				}
+				if v.asIs(p, from, Square(to)) {
+					list.add(NewMove(from, Square(to)))
+				} else {
+					pos.addMove(list, from, Square(to), p, false, NewMove(from, Square(to)))
+				}
 			}
 		}
 		if v.special[p] {

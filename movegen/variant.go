@@ -216,6 +216,17 @@ type Variant struct {
 	// masks alone.
 	capLines   [256]uint8
 	capLineMax [256][8]uint8
+	// moveNear, moveJumps, moveLines, moveLineMax and moveSlides are the
+	// same split of the rays that make non-capturing moves, for the quiet
+	// move generator (generateQuiets); edgeNear[s] marks the directions in
+	// which the cell next to s is off the board, so that the neighbour
+	// masks and it tell which adjacent cells are empty.
+	moveNear    [256]uint8
+	moveJumps   [256][]int
+	moveSlides  [256][]ray
+	moveLines   [256]uint8
+	moveLineMax [256][8]uint8
+	edgeNear    [NumCells]uint8
 	// enemy[c][q] reports whether cell content q is a piece of colour c
 	// (not Empty, not Edge): one load instead of three tests in the
 	// capture loops.
@@ -1047,6 +1058,8 @@ func (v *Variant) build() {
 			v.special[p] = v.kinds[p] != 0 || len(v.legs[p]) > 0
 			v.capNear[p], v.capJumps[p], v.capSlides[p] = 0, nil, nil
 			v.capLines[p], v.capLineMax[p] = 0, [8]uint8{}
+			v.moveNear[p], v.moveJumps[p], v.moveSlides[p] = 0, nil, nil
+			v.moveLines[p], v.moveLineMax[p] = 0, [8]uint8{}
 			for _, r := range v.rays[p] {
 				d := dirOf(r.off)
 				switch {
@@ -1060,6 +1073,18 @@ func (v *Variant) build() {
 					v.capLineMax[p][d-1] = uint8(r.max)
 				default:
 					v.capSlides[p] = append(v.capSlides[p], r)
+				}
+				switch {
+				case r.mode&modeMove == 0:
+				case r.max == 1 && r.overN == 0 && d != 0:
+					v.moveNear[p] |= 1 << (d - 1)
+				case r.max == 1 && r.overN == 0:
+					v.moveJumps[p] = append(v.moveJumps[p], r.off)
+				case r.overN == 0 && d != 0 && v.moveLines[p]&(1<<(d-1)) == 0 && r.max <= 255:
+					v.moveLines[p] |= 1 << (d - 1)
+					v.moveLineMax[p][d-1] = uint8(r.max)
+				default:
+					v.moveSlides[p] = append(v.moveSlides[p], r)
 				}
 			}
 		}
@@ -1086,6 +1111,14 @@ func (v *Variant) build() {
 	for r := 0; r < v.Ranks; r++ {
 		for f := 0; f < v.Files; f++ {
 			v.cells = append(v.cells, MakeSquare(r, f))
+		}
+	}
+	v.edgeNear = [NumCells]uint8{}
+	for _, s := range v.cells {
+		for d := 1; d <= 8; d++ {
+			if !v.OnBoard(Square(int(s) + dirOffset[d])) {
+				v.edgeNear[s] |= 1 << (d - 1)
+			}
 		}
 	}
 	// Dead squares: an unpromoted piece with no move from there on an empty board.
