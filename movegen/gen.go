@@ -97,15 +97,17 @@ func (pos *Position) generateCaptures(list *MoveList, passed *bool) {
 				pos.addMove(list, from, to, p, true, NewMove(from, to))
 			}
 		}
-		for _, off := range v.capJumps[p] {
-			to := Square(int(from) + off)
-			if !enemy[board[to%NumCells]] { // (% drops the bounds check)
-				continue
-			}
-			if v.asIs(p, from, to) {
-				list.add(NewMove(from, to))
-			} else {
-				pos.addMove(list, from, to, p, true, NewMove(from, to))
+		if v.capJumps[p] != nil { // (most pieces have none; cheaper than the loop's setup)
+			for _, off := range v.capJumps[p] {
+				to := Square(int(from) + off)
+				if !enemy[board[to%NumCells]] { // (% drops the bounds check)
+					continue
+				}
+				if v.asIs(p, from, to) {
+					list.add(NewMove(from, to))
+				} else {
+					pos.addMove(list, from, to, p, true, NewMove(from, to))
+				}
 			}
 		}
 		own, opp := pos.near[us][from], near[from]
@@ -127,23 +129,24 @@ func (pos *Position) generateCaptures(list *MoveList, passed *bool) {
 				pos.addMove(list, from, Square(to), p, true, NewMove(from, Square(to)))
 			}
 		}
-		slides := v.capSlides[p]
-		for k := range slides {
-			r := &slides[k]
-			if r.overN != 0 && pos.clearPath(from, r.over, r.overN) {
-				continue // the slide along r.over makes this move
-			}
-			to := int(from) + r.off
-			for n := 1; n < r.max && board[to] == Empty; n++ {
-				to += r.off
-			}
-			if !enemy[board[to]] {
-				continue
-			}
-			if v.asIs(p, from, Square(to)) {
-				list.add(NewMove(from, Square(to)))
-			} else {
-				pos.addMove(list, from, Square(to), p, true, NewMove(from, Square(to)))
+		if slides := v.capSlides[p]; slides != nil {
+			for k := range slides {
+				r := &slides[k]
+				if r.overN != 0 && pos.clearPath(from, r.over, r.overN) {
+					continue // the slide along r.over makes this move
+				}
+				to := int(from) + r.off
+				for n := 1; n < r.max && board[to] == Empty; n++ {
+					to += r.off
+				}
+				if !enemy[board[to]] {
+					continue
+				}
+				if v.asIs(p, from, Square(to)) {
+					list.add(NewMove(from, Square(to)))
+				} else {
+					pos.addMove(list, from, Square(to), p, true, NewMove(from, Square(to)))
+				}
 			}
 		}
 		if v.special[p] {
@@ -174,15 +177,17 @@ func (pos *Position) generateQuiets(list *MoveList, passed *bool) {
 				pos.addMove(list, from, to, p, false, NewMove(from, to))
 			}
 		}
-		for _, off := range v.moveJumps[p] {
-			to := Square(int(from) + off)
-			if board[to%NumCells] != Empty { // (% drops the bounds check)
-				continue
-			}
-			if v.asIs(p, from, to) {
-				list.add(NewMove(from, to))
-			} else {
-				pos.addMove(list, from, to, p, false, NewMove(from, to))
+		if v.moveJumps[p] != nil { // (as in generateCaptures)
+			for _, off := range v.moveJumps[p] {
+				to := Square(int(from) + off)
+				if board[to%NumCells] != Empty { // (% drops the bounds check)
+					continue
+				}
+				if v.asIs(p, from, to) {
+					list.add(NewMove(from, to))
+				} else {
+					pos.addMove(list, from, to, p, false, NewMove(from, to))
+				}
 			}
 		}
 		for m := v.moveLines[p] &^ full; m != 0; m &= m - 1 {
@@ -201,22 +206,23 @@ func (pos *Position) generateQuiets(list *MoveList, passed *bool) {
 				}
 			}
 		}
-		slides := v.moveSlides[p]
-		for k := range slides {
-			r := &slides[k]
-			if r.overN != 0 && pos.clearPath(from, r.over, r.overN) {
-				continue // the slide along r.over makes this move
-			}
-			to := int(from)
-			for n := 0; n < r.max; n++ {
-				to += r.off
-				if board[to%NumCells] != Empty {
-					break
+		if slides := v.moveSlides[p]; slides != nil {
+			for k := range slides {
+				r := &slides[k]
+				if r.overN != 0 && pos.clearPath(from, r.over, r.overN) {
+					continue // the slide along r.over makes this move
 				}
-				if v.asIs(p, from, Square(to)) {
-					list.add(NewMove(from, Square(to)))
-				} else {
-					pos.addMove(list, from, Square(to), p, false, NewMove(from, Square(to)))
+				to := int(from)
+				for n := 0; n < r.max; n++ {
+					to += r.off
+					if board[to%NumCells] != Empty {
+						break
+					}
+					if v.asIs(p, from, Square(to)) {
+						list.add(NewMove(from, Square(to)))
+					} else {
+						pos.addMove(list, from, Square(to), p, false, NewMove(from, Square(to)))
+					}
 				}
 			}
 		}
