@@ -78,9 +78,10 @@ func (pos *Position) generatePiece(list *MoveList, from Square, passed *bool) {
 // move (GenerateCaptures; pos.capsOnly is set): by king steps (the piece's
 // step mask against the enemy's neighbour mask of its square), by slides
 // along the king lines (those an adjacent friend blocks are skipped and an
-// adjacent enemy is taken from the masks alone), by other single legs,
-// where the empty squares only end a slide, and by special moves. It is generatePiece's capture part for all pieces in one loop, the
-// quiescence search's hot path.
+// adjacent enemy is taken from the masks alone), and, for the few pieces
+// that have them (capMore), by other single legs and special moves
+// (moreCaptures). It is generatePiece's capture part for all pieces in one
+// loop, the quiescence search's hot path.
 func (pos *Position) generateCaptures(list *MoveList, passed *bool) {
 	v := pos.v
 	us := pos.side
@@ -89,7 +90,8 @@ func (pos *Position) generateCaptures(list *MoveList, passed *bool) {
 	board := &pos.board
 	for _, from := range pos.list[us][:pos.count[us]] {
 		p := board[from]
-		for m := near[from] & v.capNear[p]; m != 0; m &= m - 1 {
+		own, opp := pos.near[us][from], near[from]
+		for m := opp & v.capNear[p]; m != 0; m &= m - 1 {
 			to := Square(int(from) + dirOffset[bits.TrailingZeros8(m)+1])
 			if v.asIs(p, from, to) {
 				list.add(NewMove(from, to))
@@ -97,20 +99,6 @@ func (pos *Position) generateCaptures(list *MoveList, passed *bool) {
 				pos.addMove(list, from, to, p, true, NewMove(from, to))
 			}
 		}
-		if v.capJumps[p] != nil { // (most pieces have none; cheaper than the loop's setup)
-			for _, off := range v.capJumps[p] {
-				to := Square(int(from) + off)
-				if !enemy[board[to%NumCells]] { // (% drops the bounds check)
-					continue
-				}
-				if v.asIs(p, from, to) {
-					list.add(NewMove(from, to))
-				} else {
-					pos.addMove(list, from, to, p, true, NewMove(from, to))
-				}
-			}
-		}
-		own, opp := pos.near[us][from], near[from]
 		for m := v.capLines[p] &^ own; m != 0; m &= m - 1 {
 			b := bits.TrailingZeros8(m) & 7
 			off := dirOffset[b+1]
@@ -129,29 +117,52 @@ func (pos *Position) generateCaptures(list *MoveList, passed *bool) {
 				pos.addMove(list, from, Square(to), p, true, NewMove(from, Square(to)))
 			}
 		}
-		if slides := v.capSlides[p]; slides != nil {
-			for k := range slides {
-				r := &slides[k]
-				if r.overN != 0 && pos.clearPath(from, r.over, r.overN) {
-					continue // the slide along r.over makes this move
-				}
-				to := int(from) + r.off
-				for n := 1; n < r.max && board[to] == Empty; n++ {
-					to += r.off
-				}
-				if !enemy[board[to]] {
-					continue
-				}
-				if v.asIs(p, from, Square(to)) {
-					list.add(NewMove(from, Square(to)))
-				} else {
-					pos.addMove(list, from, Square(to), p, true, NewMove(from, Square(to)))
-				}
-			}
+		if v.capMore[p] {
+			pos.moreCaptures(list, from, p, passed)
 		}
-		if v.special[p] {
-			pos.generateSpecial(list, from, p, passed)
+	}
+}
+
+// moreCaptures appends the captures of the piece p on from that
+// generateCaptures leaves to it: by single legs other than king steps and
+// king-line slides, where the empty squares only end a slide, and by
+// special moves.
+func (pos *Position) moreCaptures(list *MoveList, from Square, p Piece, passed *bool) {
+	v := pos.v
+	enemy := &v.enemy[pos.side.Other()]
+	board := &pos.board
+	for _, off := range v.capJumps[p] {
+		to := Square(int(from) + off)
+		if !enemy[board[to%NumCells]] { // (% drops the bounds check)
+			continue
 		}
+		if v.asIs(p, from, to) {
+			list.add(NewMove(from, to))
+		} else {
+			pos.addMove(list, from, to, p, true, NewMove(from, to))
+		}
+	}
+	slides := v.capSlides[p]
+	for k := range slides {
+		r := &slides[k]
+		if r.overN != 0 && pos.clearPath(from, r.over, r.overN) {
+			continue // the slide along r.over makes this move
+		}
+		to := int(from) + r.off
+		for n := 1; n < r.max && board[to] == Empty; n++ {
+			to += r.off
+		}
+		if !enemy[board[to]] {
+			continue
+		}
+		if v.asIs(p, from, Square(to)) {
+			list.add(NewMove(from, Square(to)))
+		} else {
+			pos.addMove(list, from, Square(to), p, true, NewMove(from, Square(to)))
+		}
+	}
+	if v.special[p] {
+		pos.generateSpecial(list, from, p, passed)
 	}
 }
 
@@ -160,8 +171,9 @@ func (pos *Position) generateCaptures(list *MoveList, passed *bool) {
 // generateCaptures finds the captures: king steps to empty cells from the
 // piece's step mask and the neighbour masks (a cell in neither side's mask
 // that is on the board is empty), slides along the king lines whose first
-// cell is empty, other single legs, and special moves (generateSpecial,
-// whose captures addMove leaves out).
+// cell is empty, and, for the few pieces that have them (moveMore), other
+// single legs and special moves (moreQuiets; generateSpecial's captures
+// addMove leaves out).
 func (pos *Position) generateQuiets(list *MoveList, passed *bool) {
 	v := pos.v
 	us := pos.side
@@ -175,19 +187,6 @@ func (pos *Position) generateQuiets(list *MoveList, passed *bool) {
 				list.add(NewMove(from, to))
 			} else {
 				pos.addMove(list, from, to, p, false, NewMove(from, to))
-			}
-		}
-		if v.moveJumps[p] != nil { // (as in generateCaptures)
-			for _, off := range v.moveJumps[p] {
-				to := Square(int(from) + off)
-				if board[to%NumCells] != Empty { // (% drops the bounds check)
-					continue
-				}
-				if v.asIs(p, from, to) {
-					list.add(NewMove(from, to))
-				} else {
-					pos.addMove(list, from, to, p, false, NewMove(from, to))
-				}
 			}
 		}
 		for m := v.moveLines[p] &^ full; m != 0; m &= m - 1 {
@@ -206,29 +205,50 @@ func (pos *Position) generateQuiets(list *MoveList, passed *bool) {
 				}
 			}
 		}
-		if slides := v.moveSlides[p]; slides != nil {
-			for k := range slides {
-				r := &slides[k]
-				if r.overN != 0 && pos.clearPath(from, r.over, r.overN) {
-					continue // the slide along r.over makes this move
-				}
-				to := int(from)
-				for n := 0; n < r.max; n++ {
-					to += r.off
-					if board[to%NumCells] != Empty {
-						break
-					}
-					if v.asIs(p, from, Square(to)) {
-						list.add(NewMove(from, Square(to)))
-					} else {
-						pos.addMove(list, from, Square(to), p, false, NewMove(from, Square(to)))
-					}
-				}
+		if v.moveMore[p] {
+			pos.moreQuiets(list, from, p, passed)
+		}
+	}
+}
+
+// moreQuiets appends the moves of the piece p on from that capture nothing
+// and that generateQuiets leaves to it: by single legs other than king
+// steps and king-line slides, and by special moves.
+func (pos *Position) moreQuiets(list *MoveList, from Square, p Piece, passed *bool) {
+	v := pos.v
+	board := &pos.board
+	for _, off := range v.moveJumps[p] {
+		to := Square(int(from) + off)
+		if board[to%NumCells] != Empty { // (% drops the bounds check)
+			continue
+		}
+		if v.asIs(p, from, to) {
+			list.add(NewMove(from, to))
+		} else {
+			pos.addMove(list, from, to, p, false, NewMove(from, to))
+		}
+	}
+	slides := v.moveSlides[p]
+	for k := range slides {
+		r := &slides[k]
+		if r.overN != 0 && pos.clearPath(from, r.over, r.overN) {
+			continue // the slide along r.over makes this move
+		}
+		to := int(from)
+		for n := 0; n < r.max; n++ {
+			to += r.off
+			if board[to%NumCells] != Empty {
+				break
+			}
+			if v.asIs(p, from, Square(to)) {
+				list.add(NewMove(from, Square(to)))
+			} else {
+				pos.addMove(list, from, Square(to), p, false, NewMove(from, Square(to)))
 			}
 		}
-		if v.special[p] {
-			pos.generateSpecial(list, from, p, passed)
-		}
+	}
+	if v.special[p] {
+		pos.generateSpecial(list, from, p, passed)
 	}
 }
 

@@ -216,6 +216,9 @@ type Variant struct {
 	// masks alone.
 	capLines   [256]uint8
 	capLineMax [256][8]uint8
+	// capMore and moveMore mark the pieces with capJumps or capSlides
+	// (moveJumps or moveSlides) or special moves.
+	capMore, moveMore [256]bool
 	// moveNear, moveJumps, moveLines, moveLineMax and moveSlides are the
 	// same split of the rays that make non-capturing moves, for the quiet
 	// move generator (generateQuiets); edgeNear[s] marks the directions in
@@ -1087,6 +1090,8 @@ func (v *Variant) build() {
 					v.moveSlides[p] = append(v.moveSlides[p], r)
 				}
 			}
+			v.capMore[p] = v.special[p] || v.capJumps[p] != nil || v.capSlides[p] != nil
+			v.moveMore[p] = v.special[p] || v.moveJumps[p] != nil || v.moveSlides[p] != nil
 		}
 	}
 	for q := 0; q < 256; q++ {
