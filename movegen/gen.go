@@ -104,7 +104,7 @@ func (pos *Position) generateCaptures(list *MoveList, passed *bool) {
 			off := dirOffset[b+1]
 			to := int(from) + off
 			if opp&(1<<b) == 0 { // not next to an enemy: slide on
-				for n := 1; n < int(v.capLineMax[p][b]) && board[to] == Empty; n++ {
+				for n := int(v.capLineMax[p][b]); n > 1 && board[to] == Empty; n-- {
 					to += off
 				}
 				if !enemy[board[to]] {
