@@ -6,10 +6,16 @@ package movegen
 // checks that every square they capture on is also a single-leg capture of
 // the same piece: checkAttackCoverage). An emperor is not counted: its
 // captures depend on protection (emperorCaptureOK).
+//
+// A king line whose first cell holds a piece of the other side, or is off
+// the board, cannot attack; the neighbour masks say which those are, so
+// attacked needs them in step with the board (Make and Unmake keep them;
+// SEE, which lifts pieces off the board by hand, uses leastAttacker).
 func (pos *Position) attacked(s Square, by Color) bool {
 	v := pos.v
+	blocked := pos.near[by.Other()][s] | v.edgeNear[s]
 	for i := range v.attack {
-		if pos.rayAttacker(s, i, by) != NoSquare {
+		if v.attack[i].near&blocked == 0 && pos.rayAttacker(s, i, by) != NoSquare {
 			return true
 		}
 	}

@@ -158,6 +158,9 @@ func (pos *Position) emperorCaptureOK(m Move, us Color) bool {
 	// them (InCheck, threatens) rely on, and no key work is done.
 	mover := pos.board[from]
 	pos.board[from], pos.board[t] = Empty, mover
+	pos.mark(us, from) // (attacked reads the neighbour masks)
+	pos.mark(us, t)
+	pos.mark(them, t)
 	var ok bool
 	if v.emperorAny {
 		ok = !pos.hasEmperorBesides(them, t) && !pos.attacked(t, them)
@@ -169,6 +172,9 @@ func (pos *Position) emperorCaptureOK(m Move, us Color) bool {
 		ok = !protected
 	}
 	pos.board[from], pos.board[t] = mover, victim
+	pos.mark(us, from)
+	pos.mark(us, t)
+	pos.mark(them, t)
 	return ok
 }
 

@@ -144,10 +144,13 @@ func boardVec(c Color, v vec) [2]int {
 }
 
 // attackVec is one distinct capture direction over all pieces of a variant,
-// with the longest range any piece has along it.
+// with the longest range any piece has along it. For a king step, near is
+// the bit of the direction from the attacked square back along it (-off)
+// in the neighbour masks (Position.near), else 0.
 type attackVec struct {
-	off int
-	max int
+	off  int
+	max  int
+	near uint8
 }
 
 // Variant is a concluded game definition: the parsed data plus the derived
@@ -1202,6 +1205,9 @@ func (v *Variant) build() {
 	sort.Slice(v.attack, func(i, j int) bool { return v.attack[i].off < v.attack[j].off })
 	for i, a := range v.attack {
 		idx[a.off] = i
+		if d := dirOf(-a.off); d != 0 {
+			v.attack[i].near = 1 << (d - 1)
+		}
 	}
 	for p := 2; p < 2*nt; p++ {
 		cr := make([]uint8, len(v.attack))
