@@ -15,7 +15,7 @@ BINDIR   ?= $(PREFIX)/bin
 # Debian's hachu.eng; the file names the engine by its command, kirin.
 PLUGINDIR ?= /usr/share/games/plugins/xboard
 
-.PHONY: serve help build install test test-short test-long race vet fmt-check tidy-check deps qa fuzz bench anchors interop perft check-variants profile clean
+.PHONY: serve help build install test test-short test-long race vet fmt-check tidy-check deps qa fuzz bench anchors interop perft check-variants profile pgo clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 18
@@ -84,6 +84,14 @@ check-variants: build ## validate the built-in definition files
 
 profile: build ## CPU profile of a perft run
 	mkdir -p prof && bin/kirin perft chu 5 --profile cpu --profile.path prof && $(GO) tool pprof -top bin/kirin prof/cpu.pprof | head -30
+
+pgo: ## refresh cmd/kirin/default.pgo, the CPU profile go build optimizes bin/kirin with (docs/speed.md)
+	$(GO) build -pgo=off -o bin/kirin-nopgo ./cmd/kirin
+	rm -rf prof/pgo && mkdir -p prof/pgo
+	bin/kirin-nopgo bench --profile cpu --profile.path prof/pgo/all
+	bin/kirin-nopgo bench --variant chu --depth 11 --profile cpu --profile.path prof/pgo/chu
+	bin/kirin-nopgo bench --variant dai --depth 9 --profile cpu --profile.path prof/pgo/dai
+	$(GO) tool pprof -proto prof/pgo/all/cpu.pprof prof/pgo/chu/cpu.pprof prof/pgo/dai/cpu.pprof > cmd/kirin/default.pgo
 
 clean: ## remove build and profile output
 	rm -rf bin prof
