@@ -143,6 +143,30 @@ func boardVec(c Color, v vec) [2]int {
 	return [2]int{-v.dy, v.dx}
 }
 
+// splitRays sorts the rays that move in mode (modeCapture or modeMove)
+// the way the generators walk them: king steps as a direction mask (near),
+// other single steps as offsets (jumps), the first slide along each king
+// line as a direction mask with its range (lines, lineMax), and every
+// other ray as it is (slides).
+func splitRays(rays []ray, mode int) (near uint8, jumps []int, lines uint8, lineMax [8]uint8, slides []ray) {
+	for _, r := range rays {
+		d := dirOf(r.off)
+		switch {
+		case r.mode&mode == 0:
+		case r.max == 1 && r.overN == 0 && d != 0:
+			near |= 1 << (d - 1)
+		case r.max == 1 && r.overN == 0:
+			jumps = append(jumps, r.off)
+		case r.overN == 0 && d != 0 && lines&(1<<(d-1)) == 0 && r.max <= 255:
+			lines |= 1 << (d - 1)
+			lineMax[d-1] = uint8(r.max)
+		default:
+			slides = append(slides, r)
+		}
+	}
+	return near, jumps, lines, lineMax, slides
+}
+
 // attackVec is one distinct capture direction over all pieces of a variant,
 // with the longest range any piece has along it. For a king step, near is
 // the bit of the direction from the attacked square back along it (-off)
@@ -1062,37 +1086,8 @@ func (v *Variant) build() {
 			}
 			v.rays[p] = normalizeRays(v.rays[p])
 			v.special[p] = v.kinds[p] != 0 || len(v.legs[p]) > 0
-			v.capNear[p], v.capJumps[p], v.capSlides[p] = 0, nil, nil
-			v.capLines[p], v.capLineMax[p] = 0, [8]uint8{}
-			v.moveNear[p], v.moveJumps[p], v.moveSlides[p] = 0, nil, nil
-			v.moveLines[p], v.moveLineMax[p] = 0, [8]uint8{}
-			for _, r := range v.rays[p] {
-				d := dirOf(r.off)
-				switch {
-				case r.mode&modeCapture == 0:
-				case r.max == 1 && r.overN == 0 && d != 0:
-					v.capNear[p] |= 1 << (d - 1)
-				case r.max == 1 && r.overN == 0:
-					v.capJumps[p] = append(v.capJumps[p], r.off)
-				case r.overN == 0 && d != 0 && v.capLines[p]&(1<<(d-1)) == 0 && r.max <= 255:
-					v.capLines[p] |= 1 << (d - 1)
-					v.capLineMax[p][d-1] = uint8(r.max)
-				default:
-					v.capSlides[p] = append(v.capSlides[p], r)
-				}
-				switch {
-				case r.mode&modeMove == 0:
-				case r.max == 1 && r.overN == 0 && d != 0:
-					v.moveNear[p] |= 1 << (d - 1)
-				case r.max == 1 && r.overN == 0:
-					v.moveJumps[p] = append(v.moveJumps[p], r.off)
-				case r.overN == 0 && d != 0 && v.moveLines[p]&(1<<(d-1)) == 0 && r.max <= 255:
-					v.moveLines[p] |= 1 << (d - 1)
-					v.moveLineMax[p][d-1] = uint8(r.max)
-				default:
-					v.moveSlides[p] = append(v.moveSlides[p], r)
-				}
-			}
+			v.capNear[p], v.capJumps[p], v.capLines[p], v.capLineMax[p], v.capSlides[p] = splitRays(v.rays[p], modeCapture)
+			v.moveNear[p], v.moveJumps[p], v.moveLines[p], v.moveLineMax[p], v.moveSlides[p] = splitRays(v.rays[p], modeMove)
 			v.capMore[p] = v.special[p] || v.capJumps[p] != nil || v.capSlides[p] != nil
 			v.moveMore[p] = v.special[p] || v.moveJumps[p] != nil || v.moveSlides[p] != nil
 		}
