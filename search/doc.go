@@ -82,6 +82,12 @@
 // matter (shogi's fitted evaluation played 182 ± 55 Elo better at 5+0.05
 // with them eight times wider).
 //
+// At the root each iteration searches the first move with the full window
+// and the rest with a null window; from the fourth move on, a quiet move
+// that gives no check (and not out of check) is first searched with the
+// late-move reduction of a PV node below the root (rootReduction), and
+// again at full depth if it beats alpha.
+//
 // Quiesce runs the quiescence search alone from a position and returns the
 // captures that lead to its quiet position (kirin tune takes its training
 // positions there); it neither reads nor writes the table, since a stored

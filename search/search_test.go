@@ -792,3 +792,49 @@ func mustParse(t *testing.T, pos *movegen.Position, usi string) movegen.Move {
 	}
 	return m
 }
+
+// TestRootReduction: a late quiet root move is reduced at depth, less than
+// the full depth; the first moves, shallow iterations, captures,
+// promotions, checks, moves out of check and a search without reductions
+// are not.
+func TestRootReduction(t *testing.T) {
+	e := New(material{}, Options{HashMB: 1})
+	w := e.workers[0]
+	// Black: king 5i, rook 2h, pawn 7g; White: king 5a, gold 2c, pawn 7c.
+	w.prepare(position(t, "shogi", "4k4/9/2p4g1/9/9/9/2P6/7R1/4K4 b - 1"), &Limits{})
+	reduction := func(usi string, depth, n int) int {
+		m, err := w.pos.ParseMoveUSI(usi)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.pos.Make(m)
+		defer w.pos.Unmake()
+		return w.rootReduction(m, depth, n)
+	}
+	if r := reduction("5i4h", 12, 30); r <= 0 || r > 10 {
+		t.Errorf("quiet king move 30th at depth 12: reduced %d", r)
+	}
+	for _, c := range []struct {
+		move     string
+		depth, n int
+	}{
+		{"5i4h", 12, 2},   // among the first moves
+		{"5i4h", 2, 30},   // a shallow iteration
+		{"2h2c+", 12, 30}, // a capture that promotes
+		{"2h2c", 12, 30},  // a capture
+		{"2h5h", 12, 30},  // a check
+	} {
+		if r := reduction(c.move, c.depth, c.n); r != 0 {
+			t.Errorf("%s as move %d at depth %d reduced %d", c.move, c.n, c.depth, r)
+		}
+	}
+	w.prepare(position(t, "shogi", "4k4/9/9/9/9/9/9/4r4/4K4 b - 1"), &Limits{})
+	if r := reduction("5i6i", 12, 30); r != 0 {
+		t.Errorf("king moving out of check reduced %d", r)
+	}
+	e.SetOptions(Options{HashMB: 1, Off: Reductions})
+	w.prepare(position(t, "shogi", "4k4/9/2p4g1/9/9/9/2P6/7R1/4K4 b - 1"), &Limits{})
+	if r := reduction("5i4h", 12, 30); r != 0 {
+		t.Errorf("reductions off: reduced %d", r)
+	}
+}

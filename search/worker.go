@@ -294,7 +294,11 @@ func (w *worker) rootSearch(depth, alpha, beta, k int) int {
 		if i == k {
 			s = -w.search(-beta, -alpha, depth-1, 1, true)
 		} else {
-			s = -w.search(-alpha-1, -alpha, depth-1, 1, false)
+			r := w.rootReduction(m, depth, i-k)
+			s = -w.search(-alpha-1, -alpha, depth-1-r, 1, false)
+			if s > alpha && r > 0 {
+				s = -w.search(-alpha-1, -alpha, depth-1, 1, false)
+			}
 			if s > alpha && s < beta {
 				s = -w.search(-beta, -alpha, depth-1, 1, true)
 			}
@@ -323,6 +327,26 @@ func (w *worker) rootSearch(depth, alpha, beta, k int) int {
 	}
 	slices.SortStableFunc(w.root[k:], func(a, b rootMove) int { return b.score - a.score })
 	return best
+}
+
+// rootReduction is how many plies less than the iteration's depth the
+// root move m, the n-th of its line's moves (0: the first), is first
+// searched, with the null window: a late quiet move that does not give
+// check is reduced like one at a PV node below the root (search), and
+// searched again at full depth if it beats alpha. It must be called
+// with m made.
+func (w *worker) rootReduction(m movegen.Move, depth, n int) int {
+	if depth < 3 || n < 3 || w.e.opts.Off&Reductions != 0 || w.pos.InCheck() {
+		return 0
+	}
+	w.pos.Unmake()
+	quiet := !w.pos.IsCapture(m) && !m.IsPromotion() && !w.pos.InCheck()
+	w.pos.Make(m)
+	if !quiet {
+		return 0
+	}
+	r := int(w.e.lmr[min(depth, 63)][min(n, 63)]) - 1
+	return max(0, min(r, depth-2))
 }
 
 // repetition scores a position that occurred before in the game or the
