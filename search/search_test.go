@@ -807,9 +807,10 @@ func TestRootReduction(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		quiet := w.rootQuiet(m, w.pos.InCheck())
 		w.pos.Make(m)
 		defer w.pos.Unmake()
-		return w.rootReduction(m, depth, n)
+		return w.rootReduction(quiet, depth, n)
 	}
 	if r := reduction("5i4h", 12, 30); r <= 0 || r > 10 {
 		t.Errorf("quiet king move 30th at depth 12: reduced %d", r)

@@ -285,16 +285,18 @@ func (w *worker) rootSearch(depth, alpha, beta, k int) int {
 	w.pvLen[0] = 0
 	w.keys[w.rootLen] = pos.Key()
 	best := -Infinity
+	inCheck := pos.InCheck()
 	for i := k; i < len(w.root); i++ {
 		rm := &w.root[i]
 		m := rm.move
 		w.stack[0].move = m
+		quiet := w.rootQuiet(m, inCheck)
 		pos.Make(m)
 		var s int
 		if i == k {
 			s = -w.search(-beta, -alpha, depth-1, 1, true)
 		} else {
-			r := w.rootReduction(m, depth, i-k)
+			r := w.rootReduction(quiet, depth, i-k)
 			s = -w.search(-alpha-1, -alpha, depth-1-r, 1, false)
 			if s > alpha && r > 0 {
 				s = -w.search(-alpha-1, -alpha, depth-1, 1, false)
@@ -329,20 +331,21 @@ func (w *worker) rootSearch(depth, alpha, beta, k int) int {
 	return best
 }
 
-// rootReduction is how many plies less than the iteration's depth the
-// root move m, the n-th of its line's moves (0: the first), is first
-// searched, with the null window: a late quiet move that does not give
+// rootQuiet reports whether the root move m, not yet made, is quiet for
+// rootReduction: it captures nothing, does not promote, and the root is not
+// in check (inCheck).
+func (w *worker) rootQuiet(m movegen.Move, inCheck bool) bool {
+	return !inCheck && !w.pos.IsCapture(m) && !m.IsPromotion()
+}
+
+// rootReduction is how many plies less than the iteration's depth a root
+// move, the n-th of its line's moves (0: the first), is first searched,
+// with the null window: a late quiet move (rootQuiet) that does not give
 // check is reduced like one at a PV node below the root (search), and
-// searched again at full depth if it beats alpha. It must be called
-// with m made.
-func (w *worker) rootReduction(m movegen.Move, depth, n int) int {
-	if depth < 3 || n < 3 || w.e.opts.Off&Reductions != 0 || w.pos.InCheck() {
-		return 0
-	}
-	w.pos.Unmake()
-	quiet := !w.pos.IsCapture(m) && !m.IsPromotion() && !w.pos.InCheck()
-	w.pos.Make(m)
-	if !quiet {
+// searched again at full depth if it beats alpha. It must be called with
+// the move made, so that a check shows as the opponent in check.
+func (w *worker) rootReduction(quiet bool, depth, n int) int {
+	if !quiet || depth < 3 || n < 3 || w.e.opts.Off&Reductions != 0 || w.pos.InCheck() {
 		return 0
 	}
 	r := int(w.e.lmr[min(depth, 63)][min(n, 63)]) - 1
