@@ -144,7 +144,9 @@
 // scores spread, and the Evaluator passes it on as search.Scaler's
 // MarginScale. Nor is lmpworse (Weights.LMPWorse, percent): the share of
 // late-move pruning's quiet moves the search tries where the evaluation is
-// not improving, passed on as search.Pruner's LMPWorse.
+// not improving, passed on as search.Pruner's LMPWorse; nor rootlmr
+// (Weights.NoRootLMR): 0 turns off the late-move reductions of root
+// moves, passed on as search.RootReducer's RootReductions.
 //
 // Linear writes the evaluation as a linear function of the weights: every
 // term is a weight times what the position decides, and stagnation scales

@@ -165,6 +165,11 @@ func (e *Evaluator) LMPWorse() int {
 	return e.w.LMPWorse
 }
 
+// RootReductions reports whether the search reduces late quiet root moves
+// in this game (the weights' rootlmr; on when unset): the
+// search.RootReducer method.
+func (e *Evaluator) RootReductions() bool { return !e.w.NoRootLMR }
+
 // Variant returns the variant the evaluator was built for.
 func (e *Evaluator) Variant() *movegen.Variant { return e.v }
 

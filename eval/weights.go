@@ -98,6 +98,11 @@ type Weights struct {
 	// not a term, and the fit does not move it. Its file key is
 	// "lmpworse".
 	LMPWorse int
+	// NoRootLMR turns off the search's late-move reductions of root
+	// moves for this game (search.RootReducer). Like Margin it is a
+	// setting of the search, not a term. Its file key is "rootlmr": 1
+	// (the default) makes the reductions, 0 does not.
+	NoRootLMR bool
 	// Material[t] is the material worth of piece type t in centipawns
 	// (index 0 unused): on the board, and in hand with the Hand bonus.
 	Material []int
@@ -206,6 +211,10 @@ const (
 	lmpWorseMin = 25
 	lmpWorseMax = 100
 )
+
+// rootLMRKey is Weights.NoRootLMR's key in a weights file: 1 reduces root
+// moves, 0 does not.
+const rootLMRKey = "rootlmr"
 
 // valuePrefix starts the key of a piece's Material in a weights file
 // (value.P, value.+R).
@@ -475,11 +484,18 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 				out.LMPWorse = s.Values[i]
 				continue
 			}
+			if k == rootLMRKey {
+				if x := s.Values[i]; x != 0 && x != 1 {
+					return true, fmt.Errorf("line %d: %s must be 0 (off) or 1 (on), got %d", s.Lines[i], k, x)
+				}
+				out.NoRootLMR = s.Values[i] == 0
+				continue
+			}
 			id, ok := strings.CutPrefix(k, valuePrefix)
 			t := pieceTypeByID(v, id)
 			if !ok || t == 0 {
 				return true, fmt.Errorf("line %d: %q is no weight of %s (%s, %s, %sID for a piece, or %sID.rR.fF for a piece on a square)", s.Lines[i], k, v.Name,
-					strings.Join(WeightNames(v)[:len(scalars)], ", "), marginKey+", "+lmpWorseKey, valuePrefix, squarePrefix)
+					strings.Join(WeightNames(v)[:len(scalars)], ", "), marginKey+", "+lmpWorseKey+", "+rootLMRKey, valuePrefix, squarePrefix)
 			}
 			out.Material[t] = s.Values[i]
 		}
@@ -525,6 +541,9 @@ func (w *Weights) Write(out io.Writer, v *movegen.Variant, comments ...string) e
 	}
 	if w.LMPWorse != 0 && w.LMPWorse != defaultLMPWorse {
 		fmt.Fprintf(bw, "%-*s = %d\n", width, lmpWorseKey, w.LMPWorse)
+	}
+	if w.NoRootLMR {
+		fmt.Fprintf(bw, "%-*s = 0\n", width, rootLMRKey)
 	}
 	return bw.Flush()
 }

@@ -147,6 +147,7 @@ func TestWeightsFileErrors(t *testing.T) {
 		{"[shogi]\nmargin = 2001\n", "line 2: margin must be from 10 to 2000"},
 		{"[shogi]\nlmpworse = 24\n", "line 2: lmpworse must be from 25 to 100 (percent), got 24"},
 		{"[shogi]\nlmpworse = 101\n", "line 2: lmpworse must be from 25 to 100"},
+		{"[shogi]\nrootlmr = 2\n", "line 2: rootlmr must be 0 (off) or 1 (on), got 2"},
 	} {
 		f, err := ParseWeights(strings.NewReader(c.text))
 		if err != nil {
@@ -225,6 +226,53 @@ func TestWeightsSearchSettings(t *testing.T) {
 	}
 }
 
+// TestWeightsRootLMR: rootlmr = 0 turns the root's late-move reductions
+// off (Weights.NoRootLMR, reported as RootReductions false), 1 and no key
+// leave them on, and Write keeps an off. Heian ships them off
+// (eval/weights/heian.ini); shogi keeps them.
+func TestWeightsRootLMR(t *testing.T) {
+	v := variant(t, "chu")
+	if !New(v).RootReductions() || !NewWith(v, Weights{}).RootReductions() {
+		t.Error("chu without rootlmr: root reductions off")
+	}
+	for _, c := range []struct {
+		text string
+		on   bool
+	}{{"[chu]\nrootlmr = 0\n", false}, {"[chu]\nrootlmr = 1\n", true}} {
+		f, err := ParseWeights(strings.NewReader(c.text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, ok, err := LoadWeights(v, f)
+		if !ok || err != nil {
+			t.Fatalf("%q: %v %v", c.text, ok, err)
+		}
+		if got := NewWith(v, w).RootReductions(); got != c.on {
+			t.Errorf("%q: RootReductions %v, want %v", c.text, got, c.on)
+		}
+		var b bytes.Buffer
+		if err := w.Write(&b, v); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(b.String(), "\nrootlmr "); got == c.on {
+			t.Errorf("%q: Write wrote rootlmr %v:\n%s", c.text, got, b.String())
+		}
+		if f, err = ParseWeights(&b); err != nil {
+			t.Fatal(err)
+		}
+		back := DefaultWeights(v)
+		if _, err := f.Apply(v, &back); err != nil || back.NoRootLMR == c.on {
+			t.Errorf("%q: round trip %v, NoRootLMR %v", c.text, err, back.NoRootLMR)
+		}
+	}
+	if New(variant(t, "heian")).RootReductions() {
+		t.Error("heian: root reductions on, want off (eval/weights/heian.ini)")
+	}
+	if !New(variant(t, "shogi")).RootReductions() {
+		t.Error("shogi: root reductions off")
+	}
+}
+
 // TestWeightsChangeEvaluate: a weight from a file reaches Evaluate (the
 // tempo alone moves every score by its change), and New uses the shipped
 // weights: BuiltinWeights equals DefaultWeights for a game without a file
@@ -249,7 +297,7 @@ func TestWeightsChangeEvaluate(t *testing.T) {
 	}
 	for _, v := range movegen.Builtin() {
 		b, d := BuiltinWeights(v), DefaultWeights(v)
-		same := slices.Equal(b.Vector(), d.Vector()) && b.Margin == d.Margin && b.LMPWorse == d.LMPWorse
+		same := slices.Equal(b.Vector(), d.Vector()) && b.Margin == d.Margin && b.LMPWorse == d.LMPWorse && b.NoRootLMR == d.NoRootLMR
 		if same == shipped[v.Name] {
 			t.Errorf("%s: shipped weights file %v, built-in weights equal to the defaults %v", v.Name, shipped[v.Name], same)
 		}

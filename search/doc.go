@@ -86,7 +86,8 @@
 // and the rest with a null window; from the fourth move on, a quiet move
 // that gives no check (and not out of check) is first searched with the
 // late-move reduction of a PV node below the root (rootReduction), and
-// again at full depth if it beats alpha.
+// again at full depth if it beats alpha. A game's Evaluator can turn these
+// root reductions off (RootReducer).
 //
 // Quiesce runs the quiescence search alone from a position and returns the
 // captures that lead to its quiet position (kirin tune takes its training

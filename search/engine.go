@@ -49,6 +49,13 @@ type Pruner interface {
 	LMPWorse() int
 }
 
+// RootReducer is an Evaluator whose game may turn off the late-move
+// reductions of root moves (rootReduction): RootReductions reports whether
+// the search makes them. An Evaluator that is no RootReducer gets them.
+type RootReducer interface {
+	RootReductions() bool
+}
+
 // Options are the engine settings a protocol exposes.
 type Options struct {
 	// HashMB is the transposition table size in megabytes (default 64).
@@ -225,6 +232,9 @@ func New(ev Evaluator, opts Options) *Engine {
 	if p, ok := ev.(Pruner); ok {
 		e.margins.lmpWorse = min(max(p.LMPWorse(), minLMPWorse), 100)
 	}
+	if r, ok := ev.(RootReducer); ok {
+		e.margins.noRootLMR = !r.RootReductions()
+	}
 	e.SetOptions(opts)
 	return e
 }
@@ -240,6 +250,8 @@ type margins struct {
 	// lmpWorse is the share of lmpCount's quiet moves, in percent, tried
 	// where the evaluation is not improving (Pruner; not scaled).
 	lmpWorse int
+	// noRootLMR: root moves are not reduced (RootReducer; not scaled).
+	noRootLMR bool
 }
 
 // The margins' base values, for an evaluation on a Pawn-of-100 scale.

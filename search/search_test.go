@@ -838,4 +838,20 @@ func TestRootReduction(t *testing.T) {
 	if r := reduction("5i4h", 12, 30); r != 0 {
 		t.Errorf("reductions off: reduced %d", r)
 	}
+	for _, on := range []bool{true, false} {
+		e = New(rootReducer{on: on}, Options{HashMB: 1})
+		w = e.workers[0]
+		w.prepare(position(t, "shogi", "4k4/9/2p4g1/9/9/9/2P6/7R1/4K4 b - 1"), &Limits{})
+		if r := reduction("5i4h", 12, 30); (r > 0) != on {
+			t.Errorf("RootReductions %v: reduced %d", on, r)
+		}
+	}
 }
+
+// rootReducer is the material evaluator as a RootReducer.
+type rootReducer struct {
+	material
+	on bool
+}
+
+func (r rootReducer) RootReductions() bool { return r.on }

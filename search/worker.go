@@ -343,9 +343,10 @@ func (w *worker) rootQuiet(m movegen.Move, inCheck bool) bool {
 // with the null window: a late quiet move (rootQuiet) that does not give
 // check is reduced like one at a PV node below the root (search), and
 // searched again at full depth if it beats alpha. It must be called with
-// the move made, so that a check shows as the opponent in check.
+// the move made, so that a check shows as the opponent in check. A game
+// whose Evaluator turns them off (RootReducer) reduces no root move.
 func (w *worker) rootReduction(quiet bool, depth, n int) int {
-	if !quiet || depth < 3 || n < 3 || w.e.opts.Off&Reductions != 0 || w.pos.InCheck() {
+	if !quiet || depth < 3 || n < 3 || w.e.opts.Off&Reductions != 0 || w.e.margins.noRootLMR || w.pos.InCheck() {
 		return 0
 	}
 	r := int(w.e.lmr[min(depth, 63)][min(n, 63)]) - 1
