@@ -26,7 +26,7 @@ const MergeUsage = `usage: kirin match merge [--runs] [--sprt elo0=E0 elo1=E1 al
            continued with new openings: the runs' games are added up in the order the files
            are given, each run's in game-number order, and the SPRT decided at the first game
            where the sum crosses a bound. The runs must be of one match but for its size; a
-           game found in two runs (one seed used twice) is refused.
+           game found in two runs under one game number (one seed used twice) is refused.
   --sprt elo0=E0 elo1=E1 alpha=A beta=B   as for kirin match (defaults 0, 5, 0.05, 0.05)
 `
 
@@ -275,8 +275,11 @@ func Merge(paths []string, sprt *SPRT, out io.Writer) (*Standings, error) {
 // with new openings) and prints to out the report of all their games
 // together, as Merge does for shards. The runs may differ in size
 // (MatchGames) but in nothing else of the match; a game number found twice
-// in one file, and a game (start, moves and result) found in two runs,
-// which is what a seed used twice gives, are refused. With sprt the games
+// in one file, and a game (start, moves and result) found in two runs under
+// the same game number, which is what a seed used twice gives, are
+// refused. The same game under two numbers is no such sign: in a small
+// game two seeds can draw the same random opening, and engines that play
+// alike at a node limit then play the same game. With sprt the games
 // are added run after run in the order of paths, each run's in game-number
 // order, and the test decided at the first game where the sum crosses a
 // bound.
@@ -285,9 +288,10 @@ func MergeRuns(paths []string, sprt *SPRT, out io.Writer) (*Standings, error) {
 	if err != nil {
 		return nil, err
 	}
-	// A game's start, moves and result -> the run and where it was read. A
-	// run may hold one game twice (two copies of one deterministic engine
-	// play both games of an opening pair alike); two runs may not.
+	// A game's number, start, moves and result -> the run and where it was
+	// read. A run may hold one game twice (two copies of one deterministic
+	// engine play both games of an opening pair alike); two runs may not
+	// hold it under one number.
 	type readAt struct {
 		run   int
 		where string
@@ -306,10 +310,11 @@ func MergeRuns(paths []string, sprt *SPRT, out io.Writer) (*Standings, error) {
 				return nil, fmt.Errorf("game %d appears twice in one run, in %s and in %s: a PGN file that two runs appended to", g.Number, prev, where)
 			}
 			inRun[g.Number] = where
-			if prev, dup := played[f.plays[i]]; dup && prev.run != k {
-				return nil, fmt.Errorf("%s and %s are the same game (start, moves and result): one run given twice, or two runs with the same seed", prev.where, where)
+			key := strconv.Itoa(g.Number) + "|" + f.plays[i]
+			if prev, dup := played[key]; dup && prev.run != k {
+				return nil, fmt.Errorf("%s and %s are the same game (number, start, moves and result): one run given twice, or two runs with the same seed", prev.where, where)
 			}
-			played[f.plays[i]] = readAt{k, where}
+			played[key] = readAt{k, where}
 			tags := f.tags[i]
 			tags.games = ""
 			if firstWhere == "" {

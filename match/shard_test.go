@@ -557,6 +557,15 @@ func TestMergeRuns(t *testing.T) {
 		t.Errorf("a run with one game twice: %v\n%s", err, out.String())
 	}
 
+	// Two runs may hold one game under different numbers: two seeds drew
+	// the same opening.
+	sameLater := filepath.Join(dir, "samelater.pgn")
+	os.WriteFile(sameLater, bytes.Replace(sameData, []byte(`[GameNumber "1"]`), []byte(`[GameNumber "2"]`), 1), 0o644)
+	out.Reset()
+	if st, err := MergeRuns([]string{same, sameLater}, nil, &out); err != nil || st.Games != 2 {
+		t.Errorf("two runs with one game under two numbers: %v\n%s", err, out.String())
+	}
+
 	copyOf := filepath.Join(dir, "copy.pgn")
 	r1Data, _ := os.ReadFile(r1)
 	os.WriteFile(copyOf, r1Data, 0o644)
@@ -573,7 +582,7 @@ func TestMergeRuns(t *testing.T) {
 		files []string
 		want  string
 	}{
-		{"same run twice", []string{r1, copyOf}, r1 + " (game 1 of the file) and " + copyOf + " (game 1 of the file) are the same game (start, moves and result): one run given twice, or two runs with the same seed"},
+		{"same run twice", []string{r1, copyOf}, r1 + " (game 1 of the file) and " + copyOf + " (game 1 of the file) are the same game (number, start, moves and result): one run given twice, or two runs with the same seed"},
 		{"appended twice", []string{twice}, "game 1 appears twice in one run, in " + twice + " (game 1 of the file) and in " + twice + " (game 5 of the file)"},
 		{"engines", []string{r1, otherEngines}, "are not of one match: engines (MatchEngines) \"a,b\" and \"a,c\""},
 		{"time control", []string{r1, otherTC}, "are not of one match: time control \"nodes 20000\" and \"nodes 30000\""},
