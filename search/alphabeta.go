@@ -13,6 +13,7 @@ const (
 	orderCapture = 1 << 26
 	orderPromo   = 1 << 25
 	orderKiller  = 1 << 24
+	orderCounter = orderKiller - 1
 	historyMax   = 1 << 14
 )
 
@@ -31,6 +32,13 @@ const (
 // seDepth is the least depth at which the table move is tested for a
 // singular extension.
 const seDepth = 6
+
+// contBits is the size of the continuation history in bits of its index:
+// 2^21 16-bit entries, 4 MB per thread.
+const (
+	contBits = 21
+	contSize = 1 << contBits
+)
 
 // lmpDepth is the deepest node at which late-move pruning is tested
 // (lmpCount says where it can bind).
@@ -133,8 +141,15 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 	improving := ply >= 2 && eval > w.stack[ply-2].eval
 	prune := off&Pruning == 0
 	if !pvNode && !inCheck && !IsMate(beta) && !singularTest {
-		// Reverse futility: far above beta with little depth left.
-		if prune && depth <= 6 && eval-w.e.margins.rfp*depth >= beta {
+		// Reverse futility: far above beta with little depth left. The
+		// margin is a ply narrower where the evaluation is improving, so a
+		// node of depth 1 that improves and stands at or above beta
+		// returns its evaluation.
+		rfpDepth := depth
+		if improving {
+			rfpDepth--
+		}
+		if prune && depth <= 6 && eval-w.e.margins.rfp*rfpDepth >= beta {
 			return eval
 		}
 		// Null move: if passing still fails high, a real move will.
@@ -142,6 +157,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 			r := 3 + depth/5
 			fr.move = movegen.NullMove
 			w.stack[ply+1].checked, w.stack[ply+1].lossyCheck = false, false
+			fr.cont = 0
 			pos.Make(movegen.ForcedPass)
 			s := -w.search(-beta, -beta+1, depth-1-r, ply+1, false)
 			pos.Unmake()
@@ -229,6 +245,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 			continue
 		}
 		fr.move = m
+		fr.cont = w.contKey(m)
 		w.makeMove(m, ply)
 		var s int
 		newDepth := depth - 1
@@ -247,7 +264,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode bool) int {
 				if !improving {
 					r++
 				}
-				if order >= orderKiller {
+				if order >= orderCounter {
 					r--
 				}
 				r = max(0, min(r, newDepth-1))
@@ -452,17 +469,79 @@ func (w *worker) rewardQuiet(ply int, m movegen.Move, depth, nQuiets int) {
 	}
 	us := w.pos.SideToMove()
 	bonus := int32(min(depth*depth, 400))
-	w.bumpHistory(us, m, bonus)
+	prev1, prev2 := w.prevConts(ply)
+	if prev1 != 0 {
+		w.counter[us][prev1>>10&127][prev1&1023] = m
+	}
+	w.bumpHistory(us, m, bonus, prev1, prev2)
 	for _, q := range w.quiets[ply][:nQuiets] {
-		w.bumpHistory(us, q, -bonus)
+		w.bumpHistory(us, q, -bonus, prev1, prev2)
 	}
 }
 
-// bumpHistory moves a history entry towards ±historyMax by bonus, the more
-// slowly the closer it is (the "gravity" update).
-func (w *worker) bumpHistory(us movegen.Color, m movegen.Move, bonus int32) {
+// prevConts returns the continuation keys of the moves one and two plies
+// before ply (0 where there is none: the root's past, a null move, a
+// pass).
+func (w *worker) prevConts(ply int) (prev1, prev2 uint32) {
+	if ply >= 1 {
+		prev1 = w.stack[ply-1].cont
+	}
+	if ply >= 2 {
+		prev2 = w.stack[ply-2].cont
+	}
+	return prev1, prev2
+}
+
+// contKey names move m of the side to move for the continuation history
+// and the counter-move table: a flag bit, the colour, the moved piece type
+// (7 bits) and the destination cell (10 bits). A pass or a null move moves
+// no piece and has key 0.
+func (w *worker) contKey(m movegen.Move) uint32 {
+	pt := w.pos.MovedType(m)
+	if pt == 0 || m == movegen.NullMove {
+		return 0
+	}
+	return 1<<18 | uint32(w.pos.SideToMove())<<17 | uint32(pt)<<10 | uint32(m.To())&1023
+}
+
+// contIndex is the continuation history's entry for the move with key cur
+// after the move with key prev: the previous move's key hashed to a random
+// base, XORed with the current key so that the moves of one piece after
+// one move lie close together.
+func contIndex(prev, cur uint32) uint32 {
+	return (uint32(uint64(prev)*0x9e3779b97f4a7c15>>(64-contBits)) ^ cur) & (contSize - 1)
+}
+
+// contScore is the continuation history's score for the move with key cur
+// after the moves with keys prev1 and prev2 (either may be 0: none).
+func (w *worker) contScore(cur, prev1, prev2 uint32) int32 {
+	var s int32
+	if prev1 != 0 {
+		s += int32(w.cont[contIndex(prev1, cur)])
+	}
+	if prev2 != 0 {
+		s += int32(w.cont[contIndex(prev2, cur)])
+	}
+	return s
+}
+
+// bumpHistory moves the history entry of m, and its continuation entries
+// after the moves with keys prev1 and prev2, towards ±historyMax by bonus,
+// the more slowly the closer each is (the "gravity" update).
+func (w *worker) bumpHistory(us movegen.Color, m movegen.Move, bonus int32, prev1, prev2 uint32) {
 	h := &w.history[us][w.pos.MovedType(m)][m.To()]
 	*h += bonus - *h*abs32(bonus)/historyMax
+	cur := w.contKey(m)
+	if cur == 0 {
+		return
+	}
+	for _, p := range [2]uint32{prev1, prev2} {
+		if p != 0 {
+			c := &w.cont[contIndex(p, cur)]
+			v := int32(*c)
+			*c = int16(v + bonus - v*abs32(bonus)/historyMax)
+		}
+	}
 }
 
 func abs32(x int32) int32 {
@@ -482,6 +561,11 @@ func (w *worker) scoreMoves(pm *plyMoves, ply int, quiets bool) {
 	pos := w.pos
 	us := pos.SideToMove()
 	fr := &w.stack[ply]
+	prev1, prev2 := w.prevConts(ply)
+	counter := movegen.NullMove
+	if prev1 != 0 {
+		counter = w.counter[us][prev1>>10&127][prev1&1023]
+	}
 	for i, m := range pm.list.Slice() {
 		var s int32
 		val, royal, capture := 0, false, false
@@ -503,8 +587,10 @@ func (w *worker) scoreMoves(pm *plyMoves, ply int, quiets bool) {
 			s = orderKiller + 1
 		case m == fr.killers[1]:
 			s = orderKiller
+		case m == counter && counter != movegen.NullMove:
+			s = orderCounter
 		default:
-			s = w.history[us][pos.MovedType(m)][m.To()]
+			s = w.history[us][pos.MovedType(m)][m.To()] + w.contScore(w.contKey(m), prev1, prev2)
 		}
 		pm.keys[i] = orderKey(m, s)
 	}

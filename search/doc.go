@@ -34,7 +34,9 @@
 //
 // Each node: game-end and repetition tests, mate-distance pruning, check
 // extension (not for a check whose move loses material in the exchange on
-// its square: makeMove), table probe, static evaluation, reverse futility pruning and
+// its square: makeMove), table probe, static evaluation, reverse futility
+// pruning (its margin a ply narrower where the static evaluation improves
+// on the side's last turn) and
 // null move (not in check, not when the rules force a pass, not with little
 // material), the singular extension (from depth 6, where the side to move
 // has a single royal and the table holds a lower bound or an exact score
@@ -47,8 +49,13 @@
 // stores nothing in the table and, where the table move was the only
 // move, fails low instead of scoring a position without moves), then the
 // legal moves ordered table move, royal captures, captures by victim then
-// attacker value (MVV/LVA), promotions, two killers and a history table,
-// searched with late-move reductions, late-move pruning (a node tries 6 + 2
+// attacker value (MVV/LVA), promotions, two killers, the counter move (the
+// quiet move that last refuted the opponent's previous move, by its piece
+// type and destination) and the quiet moves by their history plus their
+// continuation history after the moves one and two plies before (hashed:
+// contIndex; tai's exact table would have 10^10 entries), searched with
+// late-move reductions (a ply less for killers and the counter move),
+// late-move pruning (a node tries 6 + 2
 // depth² quiet moves, half as many when its static evaluation is not
 // improving unless the Evaluator is a Pruner that says otherwise, up to 64:
 // lmpCount), futility pruning near the leaves and

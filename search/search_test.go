@@ -855,3 +855,96 @@ type rootReducer struct {
 }
 
 func (r rootReducer) RootReductions() bool { return r.on }
+
+// TestContKey: the continuation history's move keys name a move by its
+// side, piece type and destination, so two moves share a key exactly when
+// they share all three; a pass and a null move have key 0 (they neither
+// record nor read), and contIndex spreads one previous move's entries over
+// the table.
+func TestContKey(t *testing.T) {
+	pos := position(t, "shogi", "lnsgk2nl/1r4gs1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1SG4R1/LN2KGSNL b Bb 1")
+	w := newWorker(New(material{}, Options{HashMB: 1}), 0)
+	w.pos = pos
+	var list movegen.MoveList
+	pos.GenerateLegal(&list)
+	type name struct {
+		pt int
+		to movegen.Square
+	}
+	byKey := map[uint32]name{}
+	for _, m := range list.Slice() {
+		k := w.contKey(m)
+		if k == 0 {
+			t.Fatalf("move %v has key 0", m)
+		}
+		n := name{int(pos.MovedType(m)), m.To()}
+		if old, ok := byKey[k]; ok && old != n {
+			t.Fatalf("key %#x names both %v and %v", k, old, n)
+		}
+		byKey[k] = n
+	}
+	if len(byKey) < 20 {
+		t.Fatalf("only %d distinct keys among %d moves", len(byKey), list.N)
+	}
+	if k := w.contKey(movegen.NullMove); k != 0 {
+		t.Errorf("null move key %#x, want 0", k)
+	}
+	if k := w.contKey(movegen.ForcedPass); k != 0 {
+		t.Errorf("pass key %#x, want 0", k)
+	}
+	m := list.Moves[0]
+	black := w.contKey(m)
+	pos.Make(m)
+	var reply movegen.MoveList
+	pos.GenerateLegal(&reply)
+	if white := w.contKey(reply.Moves[0]); white&(1<<17) == black&(1<<17) {
+		t.Errorf("keys %#x and %#x do not tell the sides apart", black, white)
+	}
+	seen := map[uint32]bool{}
+	for k := range byKey {
+		seen[contIndex(black, k)] = true
+	}
+	if len(seen) != len(byKey) {
+		t.Errorf("%d keys after one move share %d entries", len(byKey), len(seen))
+	}
+}
+
+// TestCounterMoveAndContinuation: a quiet cut-off move becomes the counter
+// move of the opponent's move before it, and that move's continuation
+// entry rises, so the next time the opponent's move is met the reply is
+// ordered first among the quiet moves even without its killer slot, and
+// the same move after a different previous move is not the counter move.
+func TestCounterMoveAndContinuation(t *testing.T) {
+	pos := position(t, "shogi", "")
+	w := newWorker(New(material{}, Options{HashMB: 1}), 0)
+	w.pos = pos
+	first := mustParse(t, pos, "7g7f")
+	w.stack[0].cont = w.contKey(first)
+	pos.Make(first)
+	var list movegen.MoveList
+	pos.GenerateQuiets(&list)
+	reply := list.Moves[list.N-1] // a move history has not met
+	before := w.contScore(w.contKey(reply), w.stack[0].cont, 0)
+	w.rewardQuiet(1, reply, 6, 0)
+	if after := w.contScore(w.contKey(reply), w.stack[0].cont, 0); after <= before {
+		t.Errorf("continuation score of %v after 7g7f: %d, then %d; want a rise", reply, before, after)
+	}
+	top := func() (movegen.Move, int32) {
+		w.stack[1].killers = [2]movegen.Move{}
+		pm := w.movesAt(1)
+		pm.list.N = 0
+		pos.GenerateQuiets(&pm.list)
+		w.scoreMoves(pm, 1, true)
+		return pm.pick(0)
+	}
+	if m, order := top(); m != reply || order != orderCounter {
+		t.Errorf("after 7g7f the first quiet move is %v (order %d), want the counter move %v (order %d)", m, order, reply, orderCounter)
+	}
+	pos.Unmake()
+	other := mustParse(t, pos, "2g2f")
+	w.stack[0].cont = w.contKey(other)
+	pos.Make(other)
+	if _, order := top(); order == orderCounter {
+		t.Errorf("after 2g2f a move is ordered as the counter move of 7g7f's reply")
+	}
+}

@@ -19,6 +19,7 @@ type rootMove struct {
 // frame is the per-ply state of the search stack.
 type frame struct {
 	move movegen.Move // the move made from this node (NullMove: null move)
+	cont uint32       // the move's continuation key (contKey; 0: none)
 	eval int
 	// checked: the parent's makeMove set inCheck, whether the side to
 	// move here is in check; a node entered otherwise (the root's
@@ -66,7 +67,14 @@ type worker struct {
 	pv      [MaxPly + 1][MaxPly + 1]movegen.Move
 	pvLen   [MaxPly + 1]int
 	history [movegen.ColorCount][movegen.MaxPieceTypes + 1][movegen.NumCells]int32
-	quiets  [MaxPly + 1][64]movegen.Move
+	// counter[c][pt][to] is the quiet move of c that last refuted the
+	// opponent's move of a pt to cell to (the counter-move heuristic).
+	counter [movegen.ColorCount][movegen.MaxPieceTypes + 1][movegen.NumCells]movegen.Move
+	// cont is the continuation history: how well a quiet move (its piece
+	// and destination) did after a move one or two plies before, hashed
+	// (contIndex) since tai's exact table would have 10^10 entries.
+	cont   [contSize]int16
+	quiets [MaxPly + 1][64]movegen.Move
 	// evals caches static evaluations (evaluate).
 	evals [evalCacheSize]evalEntry
 	// qTable: the quiescence search probes and stores the table. Quiesce
@@ -111,6 +119,8 @@ func newWorker(e *Engine, id int) *worker {
 
 func (w *worker) clearTables() {
 	clear(w.history[:])
+	clear(w.counter[:])
+	clear(w.cont[:])
 	for i := range w.stack {
 		w.stack[i].killers = [2]movegen.Move{}
 	}
@@ -291,6 +301,7 @@ func (w *worker) rootSearch(depth, alpha, beta, k int) int {
 		m := rm.move
 		w.stack[0].move = m
 		quiet := w.rootQuiet(m, inCheck)
+		w.stack[0].cont = w.contKey(m)
 		pos.Make(m)
 		var s int
 		if i == k {
