@@ -471,7 +471,7 @@ func (w *worker) rewardQuiet(ply int, m movegen.Move, depth, nQuiets int) {
 	bonus := int32(min(depth*depth, 400))
 	prev1, prev2 := w.prevConts(ply)
 	if prev1 != 0 {
-		w.counter[us][prev1>>10&127][prev1&1023] = m
+		*w.counterAfter(us, prev1) = m
 	}
 	w.bumpHistory(us, m, bonus, prev1, prev2)
 	for _, q := range w.quiets[ply][:nQuiets] {
@@ -502,6 +502,13 @@ func (w *worker) contKey(m movegen.Move) uint32 {
 		return 0
 	}
 	return 1<<18 | uint32(w.pos.SideToMove())<<17 | uint32(pt)<<10 | uint32(m.To())&1023
+}
+
+// counterAfter is the counter-move slot of side us after the opponent's
+// move with continuation key prev (not 0): by that move's piece type and
+// destination, the fields contKey packs.
+func (w *worker) counterAfter(us movegen.Color, prev uint32) *movegen.Move {
+	return &w.counter[us][prev>>10&127][prev&1023]
 }
 
 // contIndex is the continuation history's entry for the move with key cur
@@ -564,7 +571,7 @@ func (w *worker) scoreMoves(pm *plyMoves, ply int, quiets bool) {
 	prev1, prev2 := w.prevConts(ply)
 	counter := movegen.NullMove
 	if prev1 != 0 {
-		counter = w.counter[us][prev1>>10&127][prev1&1023]
+		counter = *w.counterAfter(us, prev1)
 	}
 	for i, m := range pm.list.Slice() {
 		var s int32
