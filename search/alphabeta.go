@@ -594,7 +594,7 @@ func (w *worker) scoreMoves(pm *plyMoves, ply int, quiets bool) {
 			s = orderKiller + 1
 		case m == fr.killers[1]:
 			s = orderKiller
-		case m == counter && counter != movegen.NullMove:
+		case m == counter: // never NullMove: a list holds no null move
 			s = orderCounter
 		default:
 			s = w.history[us][pos.MovedType(m)][m.To()] + w.contScore(w.contKey(m), prev1, prev2)
