@@ -138,7 +138,15 @@
 // home and F-th file from the nearer edge, both wings alike), centipawns
 // added to the piece's table entry on top of every other term; a set
 // without one adds nothing. The table costs nothing at a node, since the
-// position sums the piece-square entries as moves are made. One setting
+// position sums the piece-square entries as moves are made. A set may
+// likewise hold a king-relative table (Weights.King; kp.ID.own.fF.rR and
+// kp.ID.foe.fF.rR in a file): each non-royal piece on the board adds the
+// entry of its type for where it stands beside its own royal and the one
+// for where it stands beside the enemy's, by files apart (0 to 4, the
+// last meaning 4 or more) and ranks ahead from its own side's view (-4
+// to 4, clamped). A castle's shape and an attack's are of this kind. It
+// depends on where the royals stand, so it is summed at every evaluation,
+// over the pieces, and only when the set has one. One setting
 // of a file is no term: margin (Weights.Margin,
 // percent) tells the search how much wider than a Pawn-of-100 scale the
 // scores spread, and the Evaluator passes it on as search.Scaler's

@@ -244,6 +244,9 @@ func (e *Evaluator) raw(pos *movegen.Position) int {
 		if e.reach {
 			score += e.reachTerm(pos, us)
 		}
+		if e.w.King != nil {
+			score += e.kingTerm(pos, us)
+		}
 		switch lead := mat[us] - mat[them]; {
 		case lead > 0:
 			score += e.hunt(pos, us, royalSq[them], lead)
@@ -282,6 +285,38 @@ func (e *Evaluator) reachTerm(pos *movegen.Position, us movegen.Color) int {
 		}
 	}
 	return n * e.w.Reach / huntUnit
+}
+
+// kingTerm is the king-relative table's sum (Weights.King) for the side to
+// move's pieces less the other side's: each non-royal piece on the board
+// takes its entry beside its own side's royal and its entry beside the
+// enemy's.
+func (e *Evaluator) kingTerm(pos *movegen.Position, us movegen.Color) int {
+	kt := e.w.King
+	n := 0
+	for c := movegen.Color(0); c < movegen.ColorCount; c++ {
+		own, foe := pos.RoyalSquare(c), pos.RoyalSquare(c.Other())
+		sum := 0
+		for _, s := range pos.Pieces(c) {
+			p := pos.At(s)
+			if e.piece[p].royal {
+				continue
+			}
+			base := (int(p.Type()) - 1) * 2 * kingCells
+			if own != movegen.NoSquare {
+				sum += kt[base+kingCell(c, s, own)]
+			}
+			if foe != movegen.NoSquare {
+				sum += kt[base+kingCells+kingCell(c, s, foe)]
+			}
+		}
+		if c == us {
+			n += sum
+		} else {
+			n -= sum
+		}
+	}
+	return n
 }
 
 // compress keeps a score inside ±scoreCap: unchanged up to scoreKnee, then

@@ -23,8 +23,10 @@ const probeStep = 4096
 // A piece's Material feature is its count (board and hand) for the side to
 // move less the other side's, times the stagnation factor; a Square
 // entry's (when the weights have a table) likewise counts the pieces of its
-// type on its squares, each side's seen from its own home rank. Linear is
-// read-only after NewLinear and safe for concurrent use.
+// type on its squares, each side's seen from its own home rank, and a King
+// entry's the non-royal pieces of its type that stand where it says beside
+// their own or the enemy's royal. Linear is read-only after NewLinear and
+// safe for concurrent use.
 type Linear struct {
 	base *Evaluator
 	// probes[i] is base with scalar weight i raised by probeStep (nil for
@@ -51,7 +53,9 @@ func NewLinear(v *movegen.Variant, w Weights) *Linear {
 }
 
 // Len is the number of features: one per weight (Weights.Names).
-func (l *Linear) Len() int { return l.nScalar + len(l.base.v.Pieces) - 1 + len(l.base.w.Square) }
+func (l *Linear) Len() int {
+	return l.nScalar + len(l.base.v.Pieces) - 1 + len(l.base.w.Square) + len(l.base.w.King)
+}
 
 // Features writes pos's features into f (Len of them) and reports whether
 // the linear form holds there: false where the score at the base weights
@@ -67,9 +71,11 @@ func (l *Linear) Features(pos *movegen.Position, f []float64) bool {
 	}
 	v := l.base.v
 	mat := f[l.nScalar : l.nScalar+len(v.Pieces)-1]
-	sq := f[l.nScalar+len(mat):]
+	sq := f[l.nScalar+len(mat) : l.nScalar+len(mat)+len(l.base.w.Square)]
+	kp := f[l.nScalar+len(mat)+len(sq):]
 	clear(mat)
 	clear(sq)
+	clear(kp)
 	us := pos.SideToMove()
 	for c := movegen.Color(0); c < movegen.ColorCount; c++ {
 		sign := 1.0
@@ -86,6 +92,9 @@ func (l *Linear) Features(pos *movegen.Position, f []float64) bool {
 				sq[SquareIndex(v, t, s)] += sign
 			}
 		}
+		if len(kp) > 0 {
+			l.kingFeatures(pos, c, sign, kp)
+		}
 		for _, t := range v.HandTypes {
 			mat[t-1] += sign * float64(pos.Hand(c, t))
 		}
@@ -97,7 +106,29 @@ func (l *Linear) Features(pos *movegen.Position, f []float64) bool {
 	for i := range sq {
 		sq[i] *= scale
 	}
+	for i := range kp {
+		kp[i] *= scale
+	}
 	return true
+}
+
+// kingFeatures adds sign to the King entries (Weights.King) of side c's
+// non-royal pieces on the board, as the evaluator's kingTerm reads them.
+func (l *Linear) kingFeatures(pos *movegen.Position, c movegen.Color, sign float64, kp []float64) {
+	own, foe := pos.RoyalSquare(c), pos.RoyalSquare(c.Other())
+	for _, s := range pos.Pieces(c) {
+		p := pos.At(s)
+		if l.base.piece[p].royal {
+			continue
+		}
+		base := (int(p.Type()) - 1) * 2 * kingCells
+		if own != movegen.NoSquare {
+			kp[base+kingCell(c, s, own)] += sign
+		}
+		if foe != movegen.NoSquare {
+			kp[base+kingCells+kingCell(c, s, foe)] += sign
+		}
+	}
 }
 
 // Score is Σ f[i]*x[i]: the linear form's score of features f at weights

@@ -15,7 +15,8 @@ import (
 // every game, on random positions of middle game and endgame and on sparse
 // endings (where the chase term applies). In shogi,
 // heian and chu also with a piece-square table (Weights.Square) of random
-// entries, moved at random as well.
+// entries, and then a king-relative table (Weights.King) as well, moved at
+// random too.
 func TestLinearPredictsEvaluate(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	for _, v := range movegen.Builtin() {
@@ -34,6 +35,11 @@ func TestLinearPredictsEvaluate(t *testing.T) {
 				w.Square[i] = rng.Intn(81) - 40
 			}
 			testLinear(t, rng, v, w, v.Name+" with squares")
+			w = w.WithKing(v)
+			for i := range w.King {
+				w.King[i] = rng.Intn(81) - 40
+			}
+			testLinear(t, rng, v, w, v.Name+" with squares and the king table")
 		}
 	}
 }

@@ -11,7 +11,7 @@ func New(v *movegen.Variant) *Evaluator {
 
 // NewWith builds the evaluator of a concluded variant with the given
 // weights. A Material slice of the wrong length is replaced by the
-// defaults', and a Square table of the wrong length is left out.
+// defaults', and a Square or King table of the wrong length is left out.
 func NewWith(v *movegen.Variant, w Weights) *Evaluator {
 	w = w.Clone()
 	if len(w.Material) != len(v.Pieces) {
@@ -19,6 +19,9 @@ func NewWith(v *movegen.Variant, w Weights) *Evaluator {
 	}
 	if len(w.Square) != SquareCount(v) {
 		w.Square = nil
+	}
+	if len(w.King) != KingCount(v) {
+		w.King = nil
 	}
 	e := newEvaluator(v, true)
 	e.w = w

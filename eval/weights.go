@@ -113,6 +113,98 @@ type Weights struct {
 	// table of zeros; a fit that is to move these weights sets it (kirin
 	// tune --squares). Its file keys are sq.ID.rR.fF (SquareName).
 	Square []int
+	// King, when not nil, is a king-relative table on top of the other
+	// terms, in centipawns: for each non-royal piece on the board, an entry
+	// by where it stands beside its own side's royal (KingOwn) and one by
+	// where it stands beside the enemy's (KingFoe), each by the files
+	// between them (0 to kingFiles, the last meaning that many or more)
+	// and the ranks the piece stands ahead of that royal from its own
+	// side's view (-kingRanks to kingRanks, clamped), in KingIndex order.
+	// A side with several royals is measured from its first (movegen's
+	// RoyalSquare); one with none adds nothing. Nil is a table of zeros; a
+	// fit that is to move these weights sets it (kirin tune --king). Its
+	// file keys are kp.ID.own.fF.rR and kp.ID.foe.fF.rR (KingName).
+	King []int
+}
+
+// The king-relative table (Weights.King): KingOwn and KingFoe name the
+// royal an entry is measured from; kingFiles and kingRanks bound the
+// distances, and kingCells is the number of entries per piece type and
+// royal.
+const (
+	KingOwn   = 0
+	KingFoe   = 1
+	kingFiles = 4
+	kingRanks = 4
+	kingCells = (kingFiles + 1) * (2*kingRanks + 1)
+)
+
+// kingPrefix starts the key of a King entry in a weights file.
+const kingPrefix = "kp."
+
+// kingRelName names KingOwn and KingFoe in a King entry's key.
+func kingRelName(rel int) string {
+	if rel == KingOwn {
+		return "own"
+	}
+	return "foe"
+}
+
+// KingCount is the length of a King table of v.
+func KingCount(v *movegen.Variant) int { return (len(v.Pieces) - 1) * 2 * kingCells }
+
+// KingIndex is the index in a King table of type t measured from royal rel
+// (KingOwn or KingFoe), files apart (0 to 4) and ranks ahead (-4 to 4).
+func KingIndex(t movegen.PieceType, rel, files, ranks int) int {
+	return ((int(t)-1)*2+rel)*kingCells + (ranks+kingRanks)*(kingFiles+1) + files
+}
+
+// kingCell is the cell (files and ranks apart, KingIndex's last two
+// arguments packed) of c's piece on s measured from the royal on k.
+func kingCell(c movegen.Color, s, k movegen.Square) int {
+	files := min(abs(s.Col()-k.Col()), kingFiles)
+	ranks := k.Row() - s.Row() // Black moves towards row 0
+	if c != movegen.Black {
+		ranks = -ranks
+	}
+	return (max(min(ranks, kingRanks), -kingRanks)+kingRanks)*(kingFiles+1) + files
+}
+
+// KingName is the weights file key of King entry i of v:
+// kp.ID.own.fF.rR or kp.ID.foe.fF.rR.
+func KingName(v *movegen.Variant, i int) string {
+	t := i/(2*kingCells) + 1
+	cell := i % kingCells
+	return fmt.Sprintf("%s%s.%s.f%d.r%d", kingPrefix, v.Pieces[t].ID, kingRelName(i/kingCells%2), cell%(kingFiles+1), cell/(kingFiles+1)-kingRanks)
+}
+
+// parseKingName is KingName's inverse: the index of key in a King table of
+// v, or false.
+func parseKingName(v *movegen.Variant, key string) (int, bool) {
+	rest, ok := strings.CutPrefix(key, kingPrefix)
+	if !ok {
+		return 0, false
+	}
+	for _, rel := range [2]int{KingOwn, KingFoe} {
+		name := kingRelName(rel)
+		// The ID may itself hold dots; the last three fields are the
+		// royal, the files and the ranks.
+		i := strings.LastIndex(rest, "."+name+".")
+		if i < 0 {
+			continue
+		}
+		fr := rest[i+len(name)+2:]
+		var f, r int
+		if n, err := fmt.Sscanf(fr, "f%d.r%d", &f, &r); err != nil || n != 2 || fmt.Sprintf("f%d.r%d", f, r) != fr {
+			return 0, false
+		}
+		t := pieceTypeByID(v, rest[:i])
+		if t == 0 || f < 0 || f > kingFiles || r < -kingRanks || r > kingRanks {
+			return 0, false
+		}
+		return KingIndex(t, rel, f, r), true
+	}
+	return 0, false
 }
 
 // squarePrefix starts the key of a Square entry in a weights file
@@ -285,6 +377,19 @@ func (w Weights) Clone() Weights {
 	if w.Square != nil {
 		w.Square = append([]int(nil), w.Square...)
 	}
+	if w.King != nil {
+		w.King = append([]int(nil), w.King...)
+	}
+	return w
+}
+
+// WithKing returns a copy of w with a King table for v: w's own, or one
+// of zeros.
+func (w Weights) WithKing(v *movegen.Variant) Weights {
+	w = w.Clone()
+	if len(w.King) != KingCount(v) {
+		w.King = make([]int, KingCount(v))
+	}
 	return w
 }
 
@@ -299,11 +404,15 @@ func (w Weights) WithSquares(v *movegen.Variant) Weights {
 }
 
 // Names returns the names of w's weights for v in vector order (Vector):
-// WeightNames, then the Square table's keys when w has one.
+// WeightNames, then the Square table's keys when w has one, then the King
+// table's.
 func (w *Weights) Names(v *movegen.Variant) []string {
 	names := WeightNames(v)
 	for i := range w.Square {
 		names = append(names, SquareName(v, i))
+	}
+	for i := range w.King {
+		names = append(names, KingName(v, i))
 	}
 	return names
 }
@@ -334,19 +443,22 @@ func (w *Weights) Vector() []float64 {
 	for _, s := range w.Square {
 		out = append(out, float64(s))
 	}
+	for _, k := range w.King {
+		out = append(out, float64(k))
+	}
 	return out
 }
 
 // SetVector sets the weights from numbers in Names order, rounded to the
-// nearest integer. x must have one number per weight. The Square table
-// keeps its length (none when w has none), and Material gets the rest:
+// nearest integer. x must have one number per weight. The Square and King
+// tables keep their lengths (none when w has none), and Material gets the rest:
 // one entry per piece type (and the unused 0).
 func (w *Weights) SetVector(x []float64) {
 	sc := scalarWeights(w)
 	for i, n := range sc {
 		*n.val = int(math.Round(x[i]))
 	}
-	if want := len(x) - len(sc) - len(w.Square) + 1; len(w.Material) != want {
+	if want := len(x) - len(sc) - len(w.Square) - len(w.King) + 1; len(w.Material) != want {
 		w.Material = make([]int, want)
 	}
 	for t := 1; t < len(w.Material); t++ {
@@ -355,6 +467,10 @@ func (w *Weights) SetVector(x []float64) {
 	base := len(sc) + len(w.Material) - 1
 	for i := range w.Square {
 		w.Square[i] = int(math.Round(x[base+i]))
+	}
+	base += len(w.Square)
+	for i := range w.King {
+		w.King[i] = int(math.Round(x[base+i]))
 	}
 }
 
@@ -470,6 +586,13 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 				out.Square[j] = s.Values[i]
 				continue
 			}
+			if j, ok := parseKingName(v, k); ok {
+				if len(out.King) != KingCount(v) {
+					out.King = make([]int, KingCount(v))
+				}
+				out.King[j] = s.Values[i]
+				continue
+			}
 			if k == marginKey {
 				if x := s.Values[i]; x < marginMin || x > marginMax {
 					return true, fmt.Errorf("line %d: %s must be from %d to %d (percent), got %d", s.Lines[i], k, marginMin, marginMax, x)
@@ -494,8 +617,8 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 			id, ok := strings.CutPrefix(k, valuePrefix)
 			t := pieceTypeByID(v, id)
 			if !ok || t == 0 {
-				return true, fmt.Errorf("line %d: %q is no weight of %s (%s, %s, %sID for a piece, or %sID.rR.fF for a piece on a square)", s.Lines[i], k, v.Name,
-					strings.Join(WeightNames(v)[:len(scalars)], ", "), marginKey+", "+lmpWorseKey+", "+rootLMRKey, valuePrefix, squarePrefix)
+				return true, fmt.Errorf("line %d: %q is no weight of %s (%s, %s, %sID for a piece, %sID.rR.fF for a piece on a square, or %sID.own.fF.rR and %sID.foe.fF.rR for a piece beside a royal)", s.Lines[i], k, v.Name,
+					strings.Join(WeightNames(v)[:len(scalars)], ", "), marginKey+", "+lmpWorseKey+", "+rootLMRKey, valuePrefix, squarePrefix, kingPrefix, kingPrefix)
 			}
 			out.Material[t] = s.Values[i]
 		}
@@ -531,7 +654,7 @@ func (w *Weights) Write(out io.Writer, v *movegen.Variant, comments ...string) e
 		width = max(width, len(n))
 	}
 	for i, n := range names {
-		// Square entries of 0 are what a missing key means: left out.
+		// Table entries of 0 are what a missing key means: left out.
 		if i < nonSquare || x[i] != 0 {
 			fmt.Fprintf(bw, "%-*s = %d\n", width, n, int(x[i]))
 		}

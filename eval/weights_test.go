@@ -49,6 +49,8 @@ func TestWeightsFileRoundTrip(t *testing.T) {
 		roundTrip(t, v, DefaultWeights(v))
 		if v.Name != "tai" {
 			roundTrip(t, v, DefaultWeights(v).WithSquares(v))
+			roundTrip(t, v, DefaultWeights(v).WithKing(v))
+			roundTrip(t, v, DefaultWeights(v).WithSquares(v).WithKing(v))
 		}
 	}
 }
@@ -79,6 +81,9 @@ func roundTrip(t *testing.T, v *movegen.Variant, w Weights) {
 	}
 	if w.Square != nil && !strings.Contains(text, "\nsq.") {
 		t.Errorf("%s: no square weights written:\n%s", v.Name, text)
+	}
+	if w.King != nil && !strings.Contains(text, "\nkp.") {
+		t.Errorf("%s: no king-relative weights written:\n%s", v.Name, text)
 	}
 }
 
@@ -121,6 +126,68 @@ func TestSquareNames(t *testing.T) {
 	w := DefaultWeights(v)
 	if ok, err := f.Apply(v, &w); !ok || err == nil || !strings.Contains(err.Error(), `line 3: "sq.P.r0.f1" is no weight of shogi`) || w.Square != nil {
 		t.Errorf("bad square key: %v %v, square table %v", ok, err, w.Square != nil)
+	}
+}
+
+// TestKingNames: every King entry's file key reads back as its index; the
+// keys name the piece, the royal, the files apart and the ranks ahead;
+// keys out of range or of unknown pieces are refused.
+func TestKingNames(t *testing.T) {
+	for _, name := range []string{"shogi", "chu", "tai"} {
+		v := variant(t, name)
+		seen := map[string]bool{}
+		for i := range KingCount(v) {
+			k := KingName(v, i)
+			if j, ok := parseKingName(v, k); !ok || j != i || seen[k] {
+				t.Fatalf("%s: entry %d named %q reads back as %d %v (seen %v)", name, i, k, j, ok, seen[k])
+			}
+			seen[k] = true
+		}
+	}
+	v := variant(t, "shogi")
+	gold := pieceTypeByID(v, "G")
+	if k := KingName(v, KingIndex(gold, KingFoe, 1, -2)); k != "kp.G.foe.f1.r-2" {
+		t.Errorf("gold beside the enemy king, a file apart and two ranks behind: %q", k)
+	}
+	for _, k := range []string{"kp.G.own.f5.r0", "kp.G.own.f0.r5", "kp.G.own.f0.r-5", "kp.G.mine.f0.r0", "kp.Q.own.f0.r0",
+		"kp.G.own.f0", "kp.G.own.f0.r+1", "kp..own.f0.r0", "kp.G.own.f0.r1x"} {
+		if _, ok := parseKingName(v, k); ok {
+			t.Errorf("%q read as a king-relative weight", k)
+		}
+	}
+}
+
+// TestKingTerm: the king-relative table scores a hand-made position as
+// its definition says, for either side to move: each side's non-royal
+// pieces take their entries beside their own and the enemy's king, the
+// distances clamped, the ranks counted forward from the piece's side.
+func TestKingTerm(t *testing.T) {
+	v := variant(t, "shogi")
+	// Black: king 5i, gold 4h, pawn 5c. White: king 5a, silver 1a.
+	pos := position(t, v, "4k3s/9/4P4/9/9/9/9/5G3/4K4 b - 1")
+	w := DefaultWeights(v).WithKing(v)
+	g, p, sl := pieceTypeByID(v, "G"), pieceTypeByID(v, "P"), pieceTypeByID(v, "S")
+	set := func(t movegen.PieceType, rel, f, r, x int) { w.King[KingIndex(t, rel, f, r)] = x }
+	set(g, KingOwn, 1, 1, 7)      // the gold a file from its king, a rank ahead
+	set(g, KingFoe, 1, -4, 100)   // and seven ranks behind the enemy king (clamped)
+	set(p, KingOwn, 0, 4, 11)     // the pawn six ranks ahead of its king (clamped)
+	set(p, KingFoe, 0, -2, 1000)  // and two ranks short of the enemy king
+	set(sl, KingOwn, 4, 0, 10000) // White's silver four files from its king
+	set(sl, KingFoe, 4, -4, 30)   // and four files, eight ranks back (clamped), from Black's
+	// Entries the position must not read.
+	set(g, KingOwn, 1, -1, 1<<20)
+	set(p, KingFoe, 0, 2, 1<<20)
+	e := NewWith(v, w)
+	want := 7 + 100 + 11 + 1000 - 10000 - 30
+	if got := e.kingTerm(pos, movegen.Black); got != want {
+		t.Errorf("Black to move: %d, want %d", got, want)
+	}
+	if got := e.kingTerm(pos, movegen.White); got != -want {
+		t.Errorf("White to move: %d, want %d", got, -want)
+	}
+	// The term is part of Evaluate.
+	if d := e.Evaluate(pos) - NewWith(v, DefaultWeights(v)).Evaluate(pos); d != want {
+		t.Errorf("Evaluate moved by %d, want %d", d, want)
 	}
 }
 

@@ -25,11 +25,15 @@ const Usage = `usage: kirin tune VARIANT --games FILE.pgn [--games FILE.pgn]... 
   --skip N          leave out the first N plies of each game (default 16)
   --holdout N       every N-th game is held out to measure the fit (default 10; 0 none)
   --iterations N    optimiser steps (default 2000); --rate R its step in weight units (default 1)
-  --fix NAMES       comma list of weights that keep their value (a wrong name lists them)
+  --fix NAMES       comma list of weights that keep their value (a wrong name lists them);
+                    NAME* fixes every weight whose name starts with NAME (sq.*, kp.P.*)
   --min-positions N a weight moves only if its feature is non-zero on N training positions
                     or more (default 1)
   --squares         fit a piece-square table too (sq.ID.rR.fF: a piece on its R-th rank from
                     home, F-th file from the nearer edge), from the starting weights' or zeros
+  --king            fit a king-relative table too (kp.ID.own.fF.rR and kp.ID.foe.fF.rR: a piece
+                    F files from its own or the enemy's royal, R ranks ahead of it, both up to 4),
+                    from the starting weights' or zeros
   --scores NAMES    also fit to the scores these players (PGN White/Black names, comma list; * all)
                     wrote in their move comments: each scored position's target is --lambda times
                     its game's result plus the rest times the result its score predicts
@@ -57,6 +61,8 @@ type Config struct {
 	Fix []string
 	// Squares fits a piece-square table (eval.Weights.Square) as well.
 	Squares bool
+	// King fits a king-relative table (eval.Weights.King) as well.
+	King bool
 	// Scorers name the players whose recorded scores become targets
 	// (LoadConfig.Scorers); Lambda is the result's share of a scored
 	// position's target (Set.Blend).
@@ -113,6 +119,7 @@ func parseArgs(args []string) (Config, string, error) {
 	fs.IntVar(&cfg.Fit.Iterations, "iterations", 2000, "")
 	fs.Float64Var(&cfg.Fit.Rate, "rate", 1, "")
 	fs.BoolVar(&cfg.Squares, "squares", false, "")
+	fs.BoolVar(&cfg.King, "king", false, "")
 	fs.IntVar(&cfg.Fit.MinPositions, "min-positions", 1, "")
 	var name string
 	rest := args
@@ -200,14 +207,15 @@ func Run(cfg Config, out, file io.Writer) error {
 	if cfg.Squares {
 		cfg.Start = cfg.Start.WithSquares(v)
 	}
+	if cfg.King {
+		cfg.Start = cfg.Start.WithKing(v)
+	}
 	names := cfg.Start.Names(v)
 	fixed := make([]bool, len(names))
 	for _, n := range cfg.Fix {
-		i := indexOf(names, strings.TrimSpace(n))
-		if i < 0 {
+		if !fixNames(names, strings.TrimSpace(n), fixed) {
 			return fmt.Errorf("--fix: %q is no weight of %s (%s)", n, v.Name, strings.Join(eval.WeightNames(v), ", "))
 		}
-		fixed[i] = true
 	}
 	cfg.Fit.Fixed = fixed
 	began := time.Now()
@@ -275,7 +283,10 @@ func Run(cfg Config, out, file io.Writer) error {
 			fmt.Fprintf(out, "%-12s %8.0f %8.0f\n", n, x0[i], res.X[i])
 		}
 	}
-	writeSquareSummary(out, names[nonSquare:], x0[nonSquare:], res.X[nonSquare:])
+	nKing := len(cfg.Start.King)
+	nSquare := len(names) - nonSquare - nKing
+	writeTableSummary(out, "square", names[nonSquare:nonSquare+nSquare], x0[nonSquare:nonSquare+nSquare], res.X[nonSquare:nonSquare+nSquare])
+	writeTableSummary(out, "king-relative", names[len(names)-nKing:], x0[len(names)-nKing:], res.X[len(names)-nKing:])
 	fmt.Fprintf(out, "took %s\n", took.Round(time.Second))
 	w := cfg.Start.Clone()
 	w.SetVector(res.X)
@@ -292,13 +303,14 @@ func Run(cfg Config, out, file io.Writer) error {
 	return w.Write(file, v, comments...)
 }
 
-// squareSummaryTop is how many of the largest fitted square weights the
-// report lists.
-const squareSummaryTop = 12
+// tableSummaryTop is how many of the largest fitted weights of a table
+// the report lists.
+const tableSummaryTop = 12
 
-// writeSquareSummary reports the piece-square weights of a fit (names and
-// values before and after): how many moved, and the largest after it.
-func writeSquareSummary(out io.Writer, names []string, before, after []float64) {
+// writeTableSummary reports the weights of one table of a fit (what,
+// "square" or "king-relative"; names and values before and after): how
+// many moved, and the largest after it.
+func writeTableSummary(out io.Writer, what string, names []string, before, after []float64) {
 	if len(names) == 0 {
 		return
 	}
@@ -311,13 +323,28 @@ func writeSquareSummary(out io.Writer, names []string, before, after []float64) 
 		}
 	}
 	sort.SliceStable(idx, func(a, b int) bool { return math.Abs(after[idx[a]]) > math.Abs(after[idx[b]]) })
-	fmt.Fprintf(out, "square weights: %d of %d moved; the largest:", moved, len(names))
-	for _, i := range idx[:min(squareSummaryTop, len(idx))] {
+	fmt.Fprintf(out, "%s weights: %d of %d moved; the largest:", what, moved, len(names))
+	for _, i := range idx[:min(tableSummaryTop, len(idx))] {
 		if after[i] != 0 {
 			fmt.Fprintf(out, " %s %.0f", names[i], after[i])
 		}
 	}
 	fmt.Fprintln(out)
+}
+
+// fixNames marks in fixed the weights --fix's name n means: the one of
+// that name, or with a trailing * every one whose name starts with the
+// rest. It reports whether n named any.
+func fixNames(names []string, n string, fixed []bool) bool {
+	prefix, wild := strings.CutSuffix(n, "*")
+	found := false
+	for i, name := range names {
+		if name == n || wild && strings.HasPrefix(name, prefix) {
+			fixed[i] = true
+			found = true
+		}
+	}
+	return found
 }
 
 func indexOf(list []string, s string) int {

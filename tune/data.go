@@ -20,8 +20,16 @@ import (
 type Set struct {
 	// Width is the number of features of a position.
 	Width int
-	// F holds the features, Width per position, position after position.
-	F []float32
+	// Idx and Val hold the features that are not 0, position after
+	// position (most are: a piece-square or king-relative table has an
+	// entry for every piece on every square, and a position sets few):
+	// position i's are Idx[Off[i]:Off[i+1]], which features, and the same
+	// range of Val, their values.
+	Idx []int32
+	Val []float32
+	// Off holds where each position's features start, and one more entry
+	// for the end of the last (empty until a position is added).
+	Off []int
 	// R holds the fit's targets: the results, unless Blend mixed the
 	// scores in.
 	R []float32
@@ -41,14 +49,36 @@ const mateCentipawns = 100000
 // Len is the number of positions.
 func (s *Set) Len() int { return len(s.R) }
 
-// row returns the features of position i.
-func (s *Set) row(i int) []float32 { return s.F[i*s.Width : (i+1)*s.Width] }
+// row returns the features of position i that are not 0: their indices
+// and values.
+func (s *Set) row(i int) ([]int32, []float32) {
+	lo, hi := s.Off[i], s.Off[i+1]
+	return s.Idx[lo:hi], s.Val[lo:hi]
+}
 
-// add appends a position with its result r and score (NaN: none).
-func (s *Set) add(f []float64, r, score float32) {
-	for _, x := range f {
-		s.F = append(s.F, float32(x))
+// dense returns the features of position i, Width of them.
+func (s *Set) dense(i int) []float64 {
+	out := make([]float64, s.Width)
+	idx, val := s.row(i)
+	for k, j := range idx {
+		out[j] = float64(val[k])
 	}
+	return out
+}
+
+// add appends a position with its features f (Width of them), its result
+// r and score (NaN: none).
+func (s *Set) add(f []float64, r, score float32) {
+	if len(s.Off) == 0 {
+		s.Off = append(s.Off, 0)
+	}
+	for j, x := range f {
+		if x != 0 {
+			s.Idx = append(s.Idx, int32(j))
+			s.Val = append(s.Val, float32(x))
+		}
+	}
+	s.Off = append(s.Off, len(s.Idx))
 	s.R = append(s.R, r)
 	s.Result = append(s.Result, r)
 	s.Score = append(s.Score, score)
@@ -56,7 +86,18 @@ func (s *Set) add(f []float64, r, score float32) {
 
 // appendSet appends the positions of o.
 func (s *Set) appendSet(o *Set) {
-	s.F = append(s.F, o.F...)
+	if o.Len() == 0 {
+		return
+	}
+	if len(s.Off) == 0 {
+		s.Off = append(s.Off, 0)
+	}
+	base := len(s.Idx)
+	s.Idx = append(s.Idx, o.Idx...)
+	s.Val = append(s.Val, o.Val...)
+	for _, off := range o.Off[1:] {
+		s.Off = append(s.Off, base+off)
+	}
 	s.R = append(s.R, o.R...)
 	s.Result = append(s.Result, o.Result...)
 	s.Score = append(s.Score, o.Score...)

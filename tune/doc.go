@@ -37,8 +37,11 @@
 // weight units at most. Weights whose feature is zero on every training
 // position (or on fewer than FitConfig.MinPositions of them), and those
 // named in Config.Fix, do not move. With Config.Squares the weights include
-// a piece-square table (eval.Weights.Square), zeros unless the starting
-// weights have one. The held-out error
+// a piece-square table (eval.Weights.Square), and with Config.King a
+// king-relative table (eval.Weights.King), each zeros unless the starting
+// weights have one. The features are stored sparsely (Set): the tables
+// have an entry for every piece on every square, and a position sets few
+// of them. The held-out error
 // is measured every evalEvery steps; the weights of the lowest held-out
 // error are the answer, rounded to integers, and the held-out error is
 // measured again at the rounded weights. Fit reports both errors before

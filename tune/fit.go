@@ -101,12 +101,8 @@ func Fit(train, held *Set, x0 []float64, cfg FitConfig) Result {
 // used counts for each feature the positions where it is non-zero.
 func (s *Set) used() []int {
 	u := make([]int, s.Width)
-	for i := range s.Len() {
-		for j, f := range s.row(i) {
-			if f != 0 {
-				u[j]++
-			}
-		}
+	for _, j := range s.Idx {
+		u[j]++
 	}
 	return u
 }
@@ -124,7 +120,8 @@ func Error(s *Set, x []float64, k float64) float64 {
 	}
 	sums := parallel(s, func(lo, hi int, acc []float64) {
 		for i := lo; i < hi; i++ {
-			d := float64(s.R[i]) - sigmoid(dot(s.row(i), x), k)
+			idx, val := s.row(i)
+			d := float64(s.R[i]) - sigmoid(dot(idx, val, x), k)
 			acc[0] += d * d
 		}
 	}, 1)
@@ -136,13 +133,11 @@ func gradient(s *Set, x []float64, k float64) []float64 {
 	c := k * math.Ln10 / 400
 	g := parallel(s, func(lo, hi int, acc []float64) {
 		for i := lo; i < hi; i++ {
-			row := s.row(i)
-			p := sigmoid(dot(row, x), k)
+			idx, val := s.row(i)
+			p := sigmoid(dot(idx, val, x), k)
 			d := -2 * (float64(s.R[i]) - p) * p * (1 - p) * c
-			for j, f := range row {
-				if f != 0 {
-					acc[j] += d * float64(f)
-				}
+			for n, j := range idx {
+				acc[j] += d * float64(val[n])
 			}
 		}
 	}, len(x))
@@ -180,11 +175,12 @@ func parallel(s *Set, body func(lo, hi int, acc []float64), width int) []float64
 	return out
 }
 
-// dot is f·x.
-func dot(f []float32, x []float64) float64 {
+// dot is f·x for the features f that are not 0, given as their indices
+// and values (Set.row).
+func dot(idx []int32, val []float32, x []float64) float64 {
 	s := 0.0
-	for j, fj := range f {
-		s += float64(fj) * x[j]
+	for n, j := range idx {
+		s += float64(val[n]) * x[j]
 	}
 	return s
 }

@@ -7,6 +7,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -105,7 +106,7 @@ func TestLoad(t *testing.T) {
 	}
 	// The start position's features at the default weights: the tempo
 	// only (the start is balanced).
-	if got := eval.Score(float64s(train.row(0)), w.Vector()); math.Abs(got-float64(eval.NewWith(v, w).Evaluate(mustStart(t, v)))) > 1 {
+	if got := eval.Score(train.dense(0), w.Vector()); math.Abs(got-float64(eval.NewWith(v, w).Evaluate(mustStart(t, v)))) > 1 {
 		t.Errorf("start position scores %v in the set", got)
 	}
 }
@@ -175,12 +176,27 @@ func TestBlend(t *testing.T) {
 	}
 }
 
-func float64s(f []float32) []float64 {
-	out := make([]float64, len(f))
-	for i, x := range f {
-		out[i] = float64(x)
+// TestSetSparse: a set keeps only the features that are not 0, and gives
+// back every position's full row, also after another set is appended.
+func TestSetSparse(t *testing.T) {
+	rows := [][]float64{{0, 1.5, 0, -2}, {0, 0, 0, 0}, {3, 0, 0, 0.25}}
+	a, b := &Set{Width: 4}, &Set{Width: 4}
+	a.add(rows[0], 1, 0)
+	b.add(rows[1], 0, 0)
+	b.add(rows[2], 0.5, 0)
+	a.appendSet(b)
+	a.appendSet(&Set{Width: 4})
+	if a.Len() != 3 || len(a.Idx) != 4 {
+		t.Fatalf("%d positions, %d stored features; want 3 and 4", a.Len(), len(a.Idx))
 	}
-	return out
+	for i, want := range rows {
+		if got := a.dense(i); !slices.Equal(got, want) {
+			t.Errorf("row %d: %v, want %v", i, got, want)
+		}
+	}
+	if got := a.used(); !slices.Equal(got, []int{1, 1, 0, 2}) {
+		t.Errorf("used %v, want [1 1 0 2]", got)
+	}
 }
 
 func mustStart(t *testing.T, v *movegen.Variant) *movegen.Position {
@@ -315,6 +331,38 @@ func TestCommand(t *testing.T) {
 	}
 	if x := w.Square[fixSquare]; x != 0 {
 		t.Errorf("the fixed %s moved to %d", eval.SquareName(v, fixSquare), x)
+	}
+
+	// --king fits the king-relative table too, and --fix with a trailing *
+	// holds every weight of that prefix: here all of the pawns' entries
+	// and the square table.
+	report.Reset()
+	kpOut := filepath.Join(dir, "kp.ini")
+	if err := Command([]string{"heian", "--games", games, "--out", kpOut, "--iterations", "50", "--squares", "--king", "--fix", "kp.P.*,sq.*", "--holdout", "4"}, &report); err != nil {
+		t.Fatalf("--king: %v\n%s", err, report.String())
+	}
+	if !strings.Contains(report.String(), fmt.Sprintf(" of %d moved; the largest: kp.", eval.KingCount(v))) ||
+		!strings.Contains(report.String(), fmt.Sprintf("square weights: 0 of %d moved", eval.SquareCount(v))) {
+		t.Errorf("--king report:\n%s", report.String())
+	}
+	w, err = ReadWeightsFile(v, kpOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved, pawnMoved := 0, 0
+	for i, x := range w.King {
+		if x != 0 {
+			moved++
+			if strings.HasPrefix(eval.KingName(v, i), "kp.P.") {
+				pawnMoved++
+			}
+		}
+	}
+	if len(w.King) != eval.KingCount(v) || moved == 0 || pawnMoved != 0 || slices.ContainsFunc(w.Square, func(x int) bool { return x != 0 }) {
+		t.Errorf("--king wrote a table of %d entries, %d not 0, %d of them the pawn's; square table %v", len(w.King), moved, pawnMoved, w.Square)
+	}
+	if err := Command([]string{"heian", "--games", games, "--iterations", "5", "--fix", "kp.*"}, &report); err == nil || !strings.Contains(err.Error(), `--fix: "kp.*" is no weight of heian`) {
+		t.Errorf("--fix kp.* without --king: %v", err)
 	}
 
 	// --min-positions: a weight whose feature is seen on fewer training
