@@ -620,6 +620,39 @@ func TestQuiesce(t *testing.T) {
 	}
 }
 
+// TestQuiescenceDefendedSquare: in a game without drops the quiescence
+// search leaves out a capture by a piece worth more than its victim onto a
+// defended square, also where the static exchange says it wins, and plays
+// it onto an undefended square; in a drop game it plays such a capture
+// when the exchange wins (qLoses).
+func TestQuiescenceDefendedSquare(t *testing.T) {
+	e := New(material{}, Options{HashMB: 1})
+	// Heian: Black's silver on 5e may take the pawn on 5d, which White's
+	// gold on 5c defends; Black's lance on 5g backs the silver up, so the
+	// exchange wins the pawn (the gold does not take back).
+	defended := position(t, "heian", "k8/9/4g4/4p4/4S4/9/4L4/8K b - 1")
+	m := mustParse(t, defended, "5e5d")
+	if see := defended.SEE(m); see <= 0 {
+		t.Fatalf("heian: SEE of 5e5d %d, want a gain (the test needs an exchange the silver wins)", see)
+	}
+	if score, pv := e.Quiesce(defended); len(pv) != 0 || score != (material{}).Evaluate(defended) {
+		t.Errorf("heian, defended pawn: score %d, pv %v; want the silver's capture left out", score, pv)
+	}
+	// Without the gold the same capture is played.
+	bare := position(t, "heian", "k8/9/9/4p4/4S4/9/4L4/8K b - 1")
+	if _, pv := e.Quiesce(bare); len(pv) != 1 || bare.MoveUSI(pv[0]) != "5e5d" {
+		t.Errorf("heian, undefended pawn: pv %v, want 5e5d", pv)
+	}
+	// Shogi, a drop game: the same exchange, one rank lower, is played.
+	shogi := position(t, "shogi", "k8/9/9/4g4/4p4/4S4/9/4L4/8K b - 1")
+	if see := shogi.SEE(mustParse(t, shogi, "5f5e")); see <= 0 {
+		t.Fatalf("shogi: SEE of 5f5e %d, want a gain", see)
+	}
+	if _, pv := e.Quiesce(shogi); len(pv) == 0 || shogi.MoveUSI(pv[0]) != "5f5e" {
+		t.Errorf("shogi, defended pawn the exchange wins: pv %v, want it to start with 5f5e", pv)
+	}
+}
+
 // TestSeeLoses pins the exchange pruning's limits: a quiet move or capture
 // that loses material in the exchange is pruned up to its depth limit and
 // by its depth-scaled margin, and a move that loses nothing never is.
