@@ -70,12 +70,18 @@ func xbetza(b string) string {
 // only, so the lone letter becomes the pair of pairs (fN = fffsN). On K
 // and Q XBoard reads a lone letter as one straight step, movegen as every
 // step that way, so a K or Q with direction letters is split into its
-// orthogonal and diagonal halves (fK = fWfF). Atoms of multi-leg moves
-// (an a among the modifiers) are left alone: their later legs' letters
-// are relative in both readings.
+// orthogonal and diagonal halves (fK = fWfF). In an atom of multi-leg
+// moves (an a among the modifiers) the later legs' letters are relative
+// in both readings, but the first leg's are read as above, so a K whose
+// first leg has direction letters is split the same way (fcavK =
+// fcavWcfavF: XBoard read the Reiwa dai mountain crane's fcavK as a
+// straight step only and forfeited its diagonal igui i12h13,h13i12).
 func xbAtom(mods string, atom byte, rng string) string {
-	if mods == "" || strings.IndexByte(mods, 'a') >= 0 {
-		return mods + string(atom) + rng
+	if k := strings.IndexByte(mods, 'a'); k >= 0 {
+		return xbLegs(mods[:k], mods[k:], atom, rng)
+	}
+	if mods == "" {
+		return string(atom) + rng
 	}
 	isDir := func(c byte) bool { return strings.IndexByte("fblrvs", c) >= 0 }
 	switch atom {
@@ -123,6 +129,31 @@ func xbAtom(mods string, atom byte, rng string) string {
 		return out
 	}
 	return mods + string(atom) + rng
+}
+
+// xbLegs writes a multi-leg atom for XBoard: first holds the first leg's
+// modifiers, rest the 'a' and everything after it. A K whose first leg
+// has direction letters becomes its orthogonal and diagonal halves, as in
+// xbAtom; any other atom is left alone.
+func xbLegs(first, rest string, atom byte, rng string) string {
+	var modes, dirs []byte
+	for i := 0; i < len(first); i++ {
+		if strings.IndexByte("fblrvs", first[i]) >= 0 {
+			dirs = append(dirs, first[i])
+		} else {
+			modes = append(modes, first[i])
+		}
+	}
+	if atom != 'K' || len(dirs) == 0 {
+		return first + rest + string(atom) + rng
+	}
+	out := first + rest + "W" + rng
+	for _, d := range dirs {
+		if d != 'v' && d != 's' { // no diagonal is mainly vertical or sideways
+			out += string(modes) + string(d) + rest + "F" + rng
+		}
+	}
+	return out
 }
 
 // XBoard's piece slots per colour (common.h, 4.9): the King is the last.

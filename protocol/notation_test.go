@@ -153,7 +153,8 @@ func TestUCIMoves(t *testing.T) {
 // TestXBetza checks the Betza strings sent in piece lines: XBoard 4.9.1
 // reads a lone direction on a knight as the two narrow jumps and on a King
 // as one straight step, so those are spelled out (a Reiwa dai leaping
-// hare's fN sideways jump b1d2 was forfeited as invalid), and for every
+// hare's fN sideways jump b1d2 was forfeited as invalid; so was a mountain
+// crane's diagonal igui i12h13,h13i12 while its fcavK went unsplit), and for every
 // built-in piece the rewritten string means to movegen what the original
 // means.
 func TestXBetza(t *testing.T) {
@@ -161,7 +162,7 @@ func TestXBetza(t *testing.T) {
 		"sWbFfN":                  "sWbFfffsN",
 		"ffN":                     "ffN",
 		"lN":                      "lllvN",
-		"sbRbB2fKfDfAfcavKfabKfB": "sbRbB2fWfFfDfAfcavKfabKfB",
+		"sbRbB2fKfDfAfcavKfabKfB": "sbRbB2fWfFfDfAfcavWcfavFfabWfabFfB",
 		"fsQ2":                    "fsR2fB2",
 		"KNADcaKmabK":             "KNADcaKmabK",
 		"fBbB2@hook(fB)":          "fBbB2",
