@@ -302,12 +302,12 @@ func (e *Evaluator) kingTerm(pos *movegen.Position, us movegen.Color) int {
 			if e.piece[p].royal {
 				continue
 			}
-			base := (int(p.Type()) - 1) * 2 * kingCells
-			if own != movegen.NoSquare {
-				sum += kt[base+kingCell(c, s, own)]
+			o, f := kingIndices(c, p.Type(), s, own, foe)
+			if o >= 0 {
+				sum += kt[o]
 			}
-			if foe != movegen.NoSquare {
-				sum += kt[base+kingCells+kingCell(c, s, foe)]
+			if f >= 0 {
+				sum += kt[f]
 			}
 		}
 		if c == us {

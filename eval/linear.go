@@ -121,12 +121,12 @@ func (l *Linear) kingFeatures(pos *movegen.Position, c movegen.Color, sign float
 		if l.base.piece[p].royal {
 			continue
 		}
-		base := (int(p.Type()) - 1) * 2 * kingCells
-		if own != movegen.NoSquare {
-			kp[base+kingCell(c, s, own)] += sign
+		o, f := kingIndices(c, p.Type(), s, own, foe)
+		if o >= 0 {
+			kp[o] += sign
 		}
-		if foe != movegen.NoSquare {
-			kp[base+kingCells+kingCell(c, s, foe)] += sign
+		if f >= 0 {
+			kp[f] += sign
 		}
 	}
 }

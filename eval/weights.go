@@ -170,6 +170,21 @@ func kingCell(c movegen.Color, s, k movegen.Square) int {
 	return (max(min(ranks, kingRanks), -kingRanks)+kingRanks)*(kingFiles+1) + files
 }
 
+// kingIndices returns the King table entries of c's piece of type t on s
+// beside c's royal on own and beside the enemy's on foe: -1 for a royal
+// that is not there (NoSquare).
+func kingIndices(c movegen.Color, t movegen.PieceType, s, own, foe movegen.Square) (ownIdx, foeIdx int) {
+	base := (int(t) - 1) * 2 * kingCells
+	ownIdx, foeIdx = -1, -1
+	if own != movegen.NoSquare {
+		ownIdx = base + kingCell(c, s, own)
+	}
+	if foe != movegen.NoSquare {
+		foeIdx = base + kingCells + kingCell(c, s, foe)
+	}
+	return ownIdx, foeIdx
+}
+
 // KingName is the weights file key of King entry i of v:
 // kp.ID.own.fF.rR or kp.ID.foe.fF.rR.
 func KingName(v *movegen.Variant, i int) string {

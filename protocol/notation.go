@@ -105,14 +105,7 @@ func xbAtom(mods string, atom byte, rng string) string {
 		}
 		return m.String() + string(atom) + rng
 	case 'K', 'Q':
-		var modes, dirs []byte
-		for i := 0; i < len(mods); i++ {
-			if isDir(mods[i]) {
-				dirs = append(dirs, mods[i])
-			} else {
-				modes = append(modes, mods[i])
-			}
-		}
+		modes, dirs := splitDirs(mods)
 		if len(dirs) == 0 {
 			break
 		}
@@ -136,14 +129,7 @@ func xbAtom(mods string, atom byte, rng string) string {
 // has direction letters becomes its orthogonal and diagonal halves, as in
 // xbAtom; any other atom is left alone.
 func xbLegs(first, rest string, atom byte, rng string) string {
-	var modes, dirs []byte
-	for i := 0; i < len(first); i++ {
-		if strings.IndexByte("fblrvs", first[i]) >= 0 {
-			dirs = append(dirs, first[i])
-		} else {
-			modes = append(modes, first[i])
-		}
-	}
+	modes, dirs := splitDirs(first)
 	if atom != 'K' || len(dirs) == 0 {
 		return first + rest + string(atom) + rng
 	}
@@ -154,6 +140,19 @@ func xbLegs(first, rest string, atom byte, rng string) string {
 		}
 	}
 	return out
+}
+
+// splitDirs splits a leg's modifiers into its direction letters (f, b, l,
+// r, v, s) and the others, each in order.
+func splitDirs(mods string) (modes, dirs []byte) {
+	for i := 0; i < len(mods); i++ {
+		if strings.IndexByte("fblrvs", mods[i]) >= 0 {
+			dirs = append(dirs, mods[i])
+		} else {
+			modes = append(modes, mods[i])
+		}
+	}
+	return modes, dirs
 }
 
 // XBoard's piece slots per colour (common.h, 4.9): the King is the last.

@@ -346,12 +346,3 @@ func fixNames(names []string, n string, fixed []bool) bool {
 	}
 	return found
 }
-
-func indexOf(list []string, s string) int {
-	for i, x := range list {
-		if x == s {
-			return i
-		}
-	}
-	return -1
-}

@@ -452,3 +452,13 @@ func TestCommand(t *testing.T) {
 		t.Errorf("an illegal move: error %v, want one naming the game", err)
 	}
 }
+
+// indexOf is the index of s in list, or -1.
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
