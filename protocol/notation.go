@@ -83,7 +83,6 @@ func xbAtom(mods string, atom byte, rng string) string {
 	if mods == "" {
 		return string(atom) + rng
 	}
-	isDir := func(c byte) bool { return strings.IndexByte("fblrvs", c) >= 0 }
 	switch atom {
 	case 'N', 'C', 'Z', 'L', 'J':
 		var m strings.Builder
@@ -142,11 +141,14 @@ func xbLegs(first, rest string, atom byte, rng string) string {
 	return out
 }
 
+// isDir reports whether Betza modifier c is a direction letter.
+func isDir(c byte) bool { return strings.IndexByte("fblrvs", c) >= 0 }
+
 // splitDirs splits a leg's modifiers into its direction letters (f, b, l,
 // r, v, s) and the others, each in order.
 func splitDirs(mods string) (modes, dirs []byte) {
 	for i := 0; i < len(mods); i++ {
-		if strings.IndexByte("fblrvs", mods[i]) >= 0 {
+		if isDir(mods[i]) {
 			dirs = append(dirs, mods[i])
 		} else {
 			modes = append(modes, mods[i])
