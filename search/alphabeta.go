@@ -33,12 +33,27 @@ const (
 // singular extension.
 const seDepth = 6
 
-// contBits is the size of the continuation history in bits of its index:
-// 2^21 16-bit entries, 4 MB per thread.
+// The continuation history's size in bits of its index, by the board
+// (contBitsFor): 2^21 16-bit entries (4 MB a thread) on boards of up to
+// contLargeCells cells, 2^16 (128 KB) on larger ones. A chu node scores
+// some 200 quiet moves, two entries each, and the 4 MB table did not stay
+// in a core's cache: its reads took 18.8% of chu's search time. With the
+// small table chu searched 8-25% more nodes a second and beat the large
+// one at 5+0.05 (docs/matches.md, "Twenty-first session"). The small
+// boards keep the large table, on which their search was tuned.
 const (
-	contBits = 21
-	contSize = 1 << contBits
+	contBitsSmall  = 21
+	contBitsLarge  = 16
+	contLargeCells = 100
 )
+
+// contBitsFor is the continuation history's size in bits for variant v.
+func contBitsFor(v *movegen.Variant) int {
+	if v.Files*v.Ranks > contLargeCells {
+		return contBitsLarge
+	}
+	return contBitsSmall
+}
 
 // lmpDepth is the deepest node at which late-move pruning is tested
 // (lmpCount says where it can bind).
@@ -515,8 +530,8 @@ func (w *worker) counterAfter(us movegen.Color, prev uint32) *movegen.Move {
 // after the move with key prev: the previous move's key hashed to a random
 // base, XORed with the current key so that the moves of one piece after
 // one move lie close together.
-func contIndex(prev, cur uint32) uint32 {
-	return (uint32(uint64(prev)*0x9e3779b97f4a7c15>>(64-contBits)) ^ cur) & (contSize - 1)
+func (w *worker) contIndex(prev, cur uint32) uint32 {
+	return (uint32(uint64(prev)*0x9e3779b97f4a7c15>>w.contShift) ^ cur) & uint32(len(w.cont)-1)
 }
 
 // contScore is the continuation history's score for the move with key cur
@@ -524,10 +539,10 @@ func contIndex(prev, cur uint32) uint32 {
 func (w *worker) contScore(cur, prev1, prev2 uint32) int32 {
 	var s int32
 	if prev1 != 0 {
-		s += int32(w.cont[contIndex(prev1, cur)])
+		s += int32(w.cont[w.contIndex(prev1, cur)])
 	}
 	if prev2 != 0 {
-		s += int32(w.cont[contIndex(prev2, cur)])
+		s += int32(w.cont[w.contIndex(prev2, cur)])
 	}
 	return s
 }
@@ -544,7 +559,7 @@ func (w *worker) bumpHistory(us movegen.Color, m movegen.Move, bonus int32, prev
 	}
 	for _, p := range [2]uint32{prev1, prev2} {
 		if p != 0 {
-			c := &w.cont[contIndex(p, cur)]
+			c := &w.cont[w.contIndex(p, cur)]
 			v := int32(*c)
 			*c = int16(v + bonus - v*abs32(bonus)/historyMax)
 		}

@@ -898,6 +898,7 @@ func TestContKey(t *testing.T) {
 	pos := position(t, "shogi", "lnsgk2nl/1r4gs1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1SG4R1/LN2KGSNL b Bb 1")
 	w := newWorker(New(material{}, Options{HashMB: 1}), 0)
 	w.pos = pos
+	w.sizeCont(pos.Variant())
 	var list movegen.MoveList
 	pos.GenerateLegal(&list)
 	type name struct {
@@ -935,10 +936,53 @@ func TestContKey(t *testing.T) {
 	}
 	seen := map[uint32]bool{}
 	for k := range byKey {
-		seen[contIndex(black, k)] = true
+		seen[w.contIndex(black, k)] = true
 	}
 	if len(seen) != len(byKey) {
 		t.Errorf("%d keys after one move share %d entries", len(byKey), len(seen))
+	}
+}
+
+// TestContSize: the continuation history has 2^21 entries on the boards
+// of up to contLargeCells cells and 2^16 on larger ones, and a search
+// resizes it when the engine goes from one kind of board to the other;
+// on a large board one previous move's entries for the moves of a
+// position still do not share an entry.
+func TestContSize(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		bits int
+	}{{"shogi", 21}, {"heian", 21}, {"okisaki", 21}, {"chu", 16}, {"heiandai", 16}, {"dai", 16}, {"reiwadai", 16}, {"tai", 16}} {
+		if got := contBitsFor(position(t, c.name, "").Variant()); got != c.bits {
+			t.Errorf("%s: %d bits, want %d", c.name, got, c.bits)
+		}
+	}
+	e := New(material{}, Options{HashMB: 1, Threads: 1})
+	for _, c := range []struct {
+		name string
+		size int
+	}{{"shogi", 1 << 21}, {"chu", 1 << 16}, {"shogi", 1 << 21}} {
+		e.Search(position(t, c.name, ""), Limits{Depth: 1}, nil)
+		if got := len(e.workers[0].cont); got != c.size {
+			t.Errorf("after a %s search the table has %d entries, want %d", c.name, got, c.size)
+		}
+	}
+	pos := position(t, "chu", "")
+	w := e.workers[0]
+	w.pos = pos
+	w.sizeCont(pos.Variant())
+	var list movegen.MoveList
+	pos.GenerateQuiets(&list)
+	prev := w.contKey(list.Moves[0])
+	seen := map[uint32]bool{}
+	keys := map[uint32]bool{}
+	for _, m := range list.Slice() {
+		k := w.contKey(m)
+		keys[k] = true
+		seen[w.contIndex(prev, k)] = true
+	}
+	if len(keys) < 30 || len(seen) != len(keys) {
+		t.Errorf("%d keys of chu's start share %d entries", len(keys), len(seen))
 	}
 }
 
@@ -951,6 +995,7 @@ func TestCounterMoveAndContinuation(t *testing.T) {
 	pos := position(t, "shogi", "")
 	w := newWorker(New(material{}, Options{HashMB: 1}), 0)
 	w.pos = pos
+	w.sizeCont(pos.Variant())
 	first := mustParse(t, pos, "7g7f")
 	w.stack[0].cont = w.contKey(first)
 	pos.Make(first)

@@ -72,9 +72,12 @@ type worker struct {
 	counter [movegen.ColorCount][movegen.MaxPieceTypes + 1][movegen.NumCells]movegen.Move
 	// cont is the continuation history: how well a quiet move (its piece
 	// and destination) did after a move one or two plies before, hashed
-	// (contIndex) since tai's exact table would have 10^10 entries.
-	cont   [contSize]int16
-	quiets [MaxPly + 1][64]movegen.Move
+	// (contIndex) since tai's exact table would have 10^10 entries; its
+	// size depends on the board (contBitsFor), and contShift is 64 less
+	// its bits.
+	cont      []int16
+	contShift uint
+	quiets    [MaxPly + 1][64]movegen.Move
 	// evals caches static evaluations (evaluate).
 	evals [evalCacheSize]evalEntry
 	// qTable: the quiescence search probes and stores the table. Quiesce
@@ -126,6 +129,14 @@ func (w *worker) clearTables() {
 	}
 }
 
+// sizeCont gives the continuation history the size for variant v's board
+// (contBitsFor), empty, unless it has that size already.
+func (w *worker) sizeCont(v *movegen.Variant) {
+	if bits := contBitsFor(v); len(w.cont) != 1<<bits {
+		w.cont, w.contShift = make([]int16, 1<<bits), uint(64-bits)
+	}
+}
+
 // movesAt returns the move storage of a ply, allocating it on first use
 // (tai's lists are large, and most searches never go deep).
 func (w *worker) movesAt(ply int) *plyMoves {
@@ -142,6 +153,7 @@ func (w *worker) prepare(pos *movegen.Position, lim *Limits) {
 		a.Attach(w.pos)
 	}
 	w.v = pos.Variant()
+	w.sizeCont(w.v)
 	w.qTable = w.e.opts.Off&TableCutoffs == 0
 	w.nodes = 0
 	w.published.Store(0)
