@@ -442,6 +442,7 @@ func (w *worker) seeLoses(m movegen.Move, quiet bool, depth int) bool {
 func (w *worker) makeMove(m movegen.Move, ply int) {
 	pos := w.pos
 	pos.Make(m)
+	w.prefetchNode(true)
 	child := &w.stack[ply+1]
 	child.checked, child.inCheck, child.lossyCheck = true, pos.InCheck(), false
 	if child.inCheck {
@@ -847,6 +848,7 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 		}
 		w.stack[ply].move = m
 		pos.Make(m)
+		w.prefetchNode(w.qTable)
 		s := -w.qsearch(-beta, -alpha, ply+1, qply+1)
 		pos.Unmake()
 		if w.stopped {

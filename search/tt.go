@@ -2,6 +2,7 @@ package search
 
 import (
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/kirin-shogi/kirin/movegen"
 )
@@ -65,7 +66,7 @@ func NewTT(mb int) *TT {
 	for n*2*64 <= uint64(mb)<<20 {
 		n *= 2
 	}
-	return &TT{buckets: make([]ttBucket, n), mask: n - 1}
+	return &TT{buckets: hugeSlice[ttBucket](int(n)), mask: n - 1}
 }
 
 // SizeMB returns the table's size in megabytes.
@@ -80,6 +81,12 @@ func (t *TT) Clear() {
 // NewSearch ages the table, so entries of earlier searches are replaced
 // first. It must not run while a search uses the table.
 func (t *TT) NewSearch() { t.age = (t.age + 1) & 63 }
+
+// prefetch starts loading key's bucket into the cache, so that a Probe
+// soon after does not wait for memory.
+func (t *TT) prefetch(key uint64) {
+	prefetch(unsafe.Pointer(&t.buckets[key&t.mask]))
+}
 
 // Probe looks up key.
 func (t *TT) Probe(key uint64) (TTHit, bool) {

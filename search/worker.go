@@ -3,6 +3,7 @@ package search
 import (
 	"slices"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/kirin-shogi/kirin/movegen"
 )
@@ -104,7 +105,7 @@ type evalEntry struct {
 // Key covers and on Quiet (see Evaluator), so the two together name it.
 func (w *worker) evaluate() int {
 	pos := w.pos
-	k := pos.Key() ^ uint64(pos.Quiet())*0x9e3779b97f4a7c15
+	k := w.evalKey()
 	en := &w.evals[k&(evalCacheSize-1)]
 	if en.key == k && k != 0 {
 		return int(en.score)
@@ -116,8 +117,29 @@ func (w *worker) evaluate() int {
 	return s
 }
 
+// evalKey is the evaluation cache's key of the worker's position: its Key
+// mixed with its Quiet count.
+func (w *worker) evalKey() uint64 {
+	return w.pos.Key() ^ uint64(w.pos.Quiet())*0x9e3779b97f4a7c15
+}
+
+// prefetchNode starts loading the table bucket and the evaluation cache
+// entry of the position just reached, while the search does the node's
+// first tests: both are random reads that would otherwise wait for
+// memory.
+func (w *worker) prefetchNode(table bool) {
+	if table {
+		w.e.tt.prefetch(w.pos.Key())
+	}
+	prefetch(unsafe.Pointer(&w.evals[w.evalKey()&(evalCacheSize-1)]))
+}
+
+// newWorker allocates a worker in huge pages (hugeSlice): the history
+// and counter-move tables in it span two megabytes, read at random.
 func newWorker(e *Engine, id int) *worker {
-	return &worker{e: e, id: id}
+	w := &hugeSlice[worker](1)[0]
+	w.e, w.id = e, id
+	return w
 }
 
 func (w *worker) clearTables() {
@@ -133,7 +155,7 @@ func (w *worker) clearTables() {
 // (contBitsFor), empty, unless it has that size already.
 func (w *worker) sizeCont(v *movegen.Variant) {
 	if bits := contBitsFor(v); len(w.cont) != 1<<bits {
-		w.cont, w.contShift = make([]int16, 1<<bits), uint(64-bits)
+		w.cont, w.contShift = hugeSlice[int16](1<<bits), uint(64-bits)
 	}
 }
 
