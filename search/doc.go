@@ -105,11 +105,12 @@
 //
 // # Memory
 //
-// The table and the worker's history tables are read at random places, so
-// the search waits on memory rather than on arithmetic unless it helps the
-// processor. On Linux they lie in huge pages (hugeSlice: an allocation of at
-// least 2 MB starts at a 2 MB boundary and is madvised MADV_HUGEPAGE), which
-// spares nearly every read a TLB miss. And a move made in the search or the
+// The table and the history tables are read at random places, so the
+// search waits on memory rather than on arithmetic unless it helps the
+// processor. On Linux the table and the small boards' 4 MB continuation
+// history lie in huge pages (hugeSlice: an allocation of at least 2 MB
+// starts at a 2 MB boundary and is madvised MADV_HUGEPAGE), which spares
+// nearly every read there a TLB miss. And a move made in the search or the
 // quiescence search at once starts loading the child's table bucket and
 // evaluation-cache entry (prefetchNode, with PREFETCHT0 on amd64), so the
 // loads overlap the child's first tests instead of stalling its probe.

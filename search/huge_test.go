@@ -8,7 +8,8 @@ import (
 
 // TestHugeSlice checks hugeSlice's promise: the length asked for, zeroed
 // elements, and on Linux a start at a huge-page boundary for a slice of at
-// least a huge page (a small one is an ordinary slice).
+// least a huge page of a type whose size divides one (any other is an
+// ordinary slice).
 func TestHugeSlice(t *testing.T) {
 	for _, n := range []int{1, 1000, 1 << 20, 3<<20 + 5} {
 		s := hugeSlice[int16](n)
@@ -27,9 +28,10 @@ func TestHugeSlice(t *testing.T) {
 			t.Errorf("hugeSlice(%d) of %d bytes starts at %p, not at a 2 MB boundary", n, n*2, &s[0])
 		}
 	}
-	// A struct with pointers, as newWorker allocates one.
-	w := newWorker(nil, 3)
-	if w.id != 3 || w.e != nil || len(w.cont) != 0 {
-		t.Fatalf("newWorker: id %d, engine %v, cont %d entries", w.id, w.e, len(w.cont))
+	// An element whose size does not divide a huge page gets an ordinary
+	// slice, of the right length and zeroed.
+	odd := hugeSlice[[3]int64](1 << 20)
+	if len(odd) != 1<<20 || odd[len(odd)-1] != [3]int64{} {
+		t.Fatalf("hugeSlice[[3]int64](1<<20): len %d, last %v", len(odd), odd[len(odd)-1])
 	}
 }

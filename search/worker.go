@@ -134,12 +134,8 @@ func (w *worker) prefetchNode(table bool) {
 	prefetch(unsafe.Pointer(&w.evals[w.evalKey()&(evalCacheSize-1)]))
 }
 
-// newWorker allocates a worker in huge pages (hugeSlice): the history
-// and counter-move tables in it span two megabytes, read at random.
 func newWorker(e *Engine, id int) *worker {
-	w := &hugeSlice[worker](1)[0]
-	w.e, w.id = e, id
-	return w
+	return &worker{e: e, id: id}
 }
 
 func (w *worker) clearTables() {
