@@ -21,9 +21,8 @@ func (pos *Position) generateLegal(list *MoveList, caps, quiets bool) {
 	pos.capsOnly, pos.quietsOnly = caps, quiets
 	pos.GeneratePseudo(list)
 	pos.capsOnly, pos.quietsOnly = false, false
-	var pins pinSet
-	filter, inCheck := pos.filterSetup(&pins)
-	if !filter {
+	var lg legality
+	if !pos.filterSetup(&lg) {
 		return
 	}
 	// Where the lion-trading rules are the only filter, a move that takes
@@ -32,9 +31,16 @@ func (pos *Position) generateLegal(list *MoveList, caps, quiets bool) {
 	if lionsOnly && quiets {
 		return
 	}
+	// In a plain check game out of check, most moves need no test at all:
+	// those of unpinned pieces other than the royal, and drops that may
+	// mate. Saying so here spares the filter's call for each.
+	v := pos.v
+	plain := v.Check && !lg.inCheck && v.LionTrade == LionNone && !v.hasEmperor
+	k := pos.king[pos.side]
 	n := start
 	for _, m := range list.Moves[start:list.N] {
-		if lionsOnly && !pos.mayTakeLion(m) || pos.legalFilter(m, inCheck, &pins) {
+		if plain && (m.IsDrop() && !v.Pieces[m.DropType()].NoDropMate || !m.IsDrop() && !m.IsPass() && m.From() != k && !lg.pins.has(m.From())) ||
+			lionsOnly && !pos.mayTakeLion(m) || pos.legalFilter(m, &lg) {
 			list.Moves[n] = m
 			n++
 		}
@@ -84,33 +90,30 @@ func (pos *Position) IsLegal(m Move) bool {
 			return false
 		}
 	}
-	var pins pinSet
-	filter, inCheck := pos.filterSetup(&pins)
-	return !filter || pos.legalFilter(m, inCheck, &pins)
+	var lg legality
+	return !pos.filterSetup(&lg) || pos.legalFilter(m, &lg)
 }
 
 // filterSetup reports whether the variant's rules make some pseudo-legal
 // moves illegal (check, lion trading, the emperor's capture rule) and, if
-// so, whether the side to move is in check, with its pins stored in pins:
-// what legalFilter needs.
-func (pos *Position) filterSetup(pins *pinSet) (filter, inCheck bool) {
+// so, fills lg with what legalFilter needs in a check game.
+func (pos *Position) filterSetup(lg *legality) bool {
 	v := pos.v
 	if !v.Check && v.LionTrade == LionNone && !v.hasEmperor {
-		return false, false
+		return false
 	}
-	inCheck = v.Check && pos.InCheck()
-	if v.Check && !inCheck {
-		pos.findPins(pins)
+	if v.Check {
+		pos.setupRoyalSafety(lg)
 	}
-	return true, inCheck
+	return true
 }
 
 // legalFilter applies the legality tests GeneratePseudo leaves out.
-func (pos *Position) legalFilter(m Move, inCheck bool, pins *pinSet) bool {
+func (pos *Position) legalFilter(m Move, lg *legality) bool {
 	v := pos.v
 	us := pos.side
 	if v.Check {
-		if !pos.keepsRoyalSafe(m, inCheck, pins) {
+		if !pos.keepsRoyalSafe(m, lg) {
 			return false
 		}
 		if m.IsDrop() && v.Pieces[m.DropType()].NoDropMate && pos.DropMates(m) {
@@ -268,20 +271,101 @@ func (pos *Position) findPins(ps *pinSet) {
 	}
 }
 
+// legality is what keepsRoyalSafe needs to know of a position of a check
+// game, computed once for all its moves (setupRoyalSafety).
+type legality struct {
+	inCheck bool
+	// pins: the pieces of the side to move that shield its royal from an
+	// enemy attacker (findPins).
+	pins pinSet
+	// evade, where evadeKnown: in check from one attacker along one attack
+	// vector, the cells a one-leg move of a non-royal piece must reach to
+	// end the check (the attacker's own and those between it and the
+	// royal; none in double check).
+	evade      pinSet
+	evadeKnown bool
+	// oneLeg: the variant has no hook movers, so that attacked reads only
+	// the board and the neighbour masks, and a one-leg move can be tested
+	// by setting its two cells by hand (safeAfter).
+	oneLeg bool
+}
+
+// setupRoyalSafety fills lg for the side to move of a check game.
+func (pos *Position) setupRoyalSafety(lg *legality) {
+	v := pos.v
+	us := pos.side
+	lg.oneLeg = !v.hasHooks
+	lg.inCheck = pos.InCheck()
+	pos.findPins(&lg.pins)
+	if lg.inCheck && lg.oneLeg {
+		lg.evadeKnown = pos.findEvasions(&lg.evade, pos.king[us], us.Other())
+	}
+}
+
+// findEvasions fills ev with the cells where a one-leg move of a non-royal
+// piece can end the attack of side by on the royal on k: the attacker's
+// cell and the cells between it and k. In double check it leaves ev empty.
+// It reports false (ev is not to be used) when one attacker is found along
+// two attack vectors, whose lines would have to be intersected.
+func (pos *Position) findEvasions(ev *pinSet, k Square, by Color) bool {
+	v := pos.v
+	attacker, vec := NoSquare, -1
+	for i := range v.attack {
+		t := pos.rayAttacker(k, i, by)
+		if t == NoSquare {
+			continue
+		}
+		if attacker != NoSquare {
+			if t == attacker {
+				return false
+			}
+			*ev = pinSet{} // double check: only royal moves can help
+			return true
+		}
+		attacker, vec = t, i
+	}
+	if attacker == NoSquare {
+		return false // not in check after all (emperors do not attack)
+	}
+	off := v.attack[vec].off
+	for s := int(k) - off; ; s -= off {
+		ev.add(Square(s))
+		if Square(s) == attacker {
+			break
+		}
+	}
+	return true
+}
+
 // keepsRoyalSafe reports whether m leaves the mover's royal unattacked. When
 // the side is not in check, only royal moves and moves of pinned pieces can
-// expose the royal (pins is the set findPins computed), so most moves need
-// no test; the rest are made and tested.
-func (pos *Position) keepsRoyalSafe(m Move, inCheck bool, pins *pinSet) bool {
+// expose the royal, so most moves need no test; in check from one attacker,
+// a one-leg move of a non-royal piece that neither takes the attacker nor
+// blocks its line fails at once, and one that does needs a test only if the
+// piece is pinned. What remains is made and tested: a one-leg move by
+// setting its cells by hand (safeAfter), any other with Make.
+func (pos *Position) keepsRoyalSafe(m Move, lg *legality) bool {
 	us := pos.side
 	k := pos.king[us]
-	if !inCheck {
+	if !lg.inCheck {
 		if m.IsDrop() || m.IsPass() {
 			return true
 		}
-		if from := m.From(); from != k && !pins.has(from) {
+		if from := m.From(); from != k && !lg.pins.has(from) {
 			return true
 		}
+	}
+	oneLeg := lg.oneLeg && !m.IsPass() && m.Leg1() == 0 && (m.IsDrop() || m.From() != m.To()) && pos.royalKept(m)
+	if lg.inCheck && oneLeg && lg.evadeKnown && !pos.movesRoyal(m) {
+		if !lg.evade.has(m.To()) {
+			return false
+		}
+		if m.IsDrop() || !lg.pins.has(m.From()) {
+			return true
+		}
+	}
+	if oneLeg {
+		return pos.safeAfter(m)
 	}
 	pos.Make(m)
 	ok := !pos.attacked(pos.king[us], us.Other())
@@ -289,12 +373,80 @@ func (pos *Position) keepsRoyalSafe(m Move, inCheck bool, pins *pinSet) bool {
 	return ok
 }
 
+// movesRoyal reports whether m moves or drops a royal piece.
+func (pos *Position) movesRoyal(m Move) bool {
+	if m.IsDrop() {
+		return pos.v.Pieces[m.DropType()].Royal
+	}
+	return pos.v.Pieces[pos.board[m.From()].Type()].Royal
+}
+
+// royalKept reports whether move m (not a pass) leaves the mover's
+// royal-ness as it was: not a promotion to or from a royal, after which
+// Make would look for the side's royal afresh.
+func (pos *Position) royalKept(m Move) bool {
+	if m.IsDrop() || !m.IsPromotion() {
+		return true
+	}
+	p := pos.board[m.From()]
+	return pos.v.Pieces[pos.promotedType(m, p)].Royal == pos.v.Pieces[p.Type()].Royal
+}
+
+// safeAfter reports whether the one-leg move or drop m (no intermediate
+// captures, no change of royal-ness) leaves the mover's royal unattacked.
+// Rather than Make it sets the two cells and the neighbour masks by hand,
+// tests and puts them back: attacked reads nothing else when the variant
+// has no hook movers, and the moved piece blocks the same lines whatever
+// it promotes to.
+func (pos *Position) safeAfter(m Move) bool {
+	us, them := pos.side, pos.side.Other()
+	k := pos.king[us]
+	to := m.To()
+	from := NoSquare
+	var mover Piece
+	if m.IsDrop() {
+		mover = MakePiece(m.DropType(), us)
+	} else {
+		from = m.From()
+		mover = pos.board[from]
+		pos.board[from] = Empty
+		pos.mark(us, from)
+	}
+	if pos.v.Pieces[mover.Type()].Royal {
+		k = to
+	}
+	victim := pos.board[to]
+	if victim != Empty {
+		pos.mark(them, to)
+	}
+	pos.board[to] = mover
+	pos.mark(us, to)
+	ok := !pos.attacked(k, them)
+	pos.mark(us, to)
+	pos.board[to] = victim
+	if victim != Empty {
+		pos.mark(them, to)
+	}
+	if from != NoSquare {
+		pos.board[from] = mover
+		pos.mark(us, from)
+	}
+	return ok
+}
+
 // DropMates reports whether drop m checkmates: it attacks the enemy royal and
 // the opponent has no legal reply. GenerateLegal leaves out such drops of
 // NoDropMate pieces (no pawn-drop mate); Fairy-Stockfish's and SjaakII's
 // perft count them, so cross-checks add them back.
+//
+// A drop opens no line, so it checks only if the dropped piece attacks the
+// royal; in a game without hook movers that is read from the board first
+// (dropChecks), and only a checking drop is made.
 func (pos *Position) DropMates(m Move) bool {
 	them := pos.side.Other()
+	if k := pos.king[them]; !pos.v.hasHooks && k != NoSquare && !pos.dropChecks(MakePiece(m.DropType(), pos.side), m.To(), k) {
+		return false
+	}
 	pos.Make(m)
 	mate := false
 	if pos.attacked(pos.king[them], pos.side.Other()) {
@@ -304,18 +456,36 @@ func (pos *Position) DropMates(m Move) bool {
 	return mate
 }
 
+// dropChecks reports whether piece p, dropped on the empty cell s, would
+// attack the cell k along one of the attack vectors: the first cell it
+// reaches along the vector's line within its capture range, as
+// rayAttacker counts attacks from the other end.
+func (pos *Position) dropChecks(p Piece, s, k Square) bool {
+	v := pos.v
+	for i, r := range v.capRange[p] {
+		t := int(s)
+		for n := 1; n <= int(r); n++ {
+			t += v.attack[i].off
+			if Square(t) == k {
+				return true
+			}
+			if pos.board[t] != Empty {
+				break
+			}
+		}
+	}
+	return false
+}
+
 // hasLegalMove reports whether the side to move has a legal move (drop-mate
 // restrictions aside, which cannot matter: a drop that mates also is a move).
 func (pos *Position) hasLegalMove() bool {
 	l := pos.scratchList(scratchDropMate)
 	pos.GeneratePseudo(l)
-	inCheck := pos.InCheck()
-	var pins pinSet
-	if !inCheck {
-		pos.findPins(&pins)
-	}
+	var lg legality
+	pos.setupRoyalSafety(&lg)
 	for i := 0; i < l.N; i++ {
-		if pos.keepsRoyalSafe(l.Moves[i], inCheck, &pins) {
+		if pos.keepsRoyalSafe(l.Moves[i], &lg) {
 			return true
 		}
 	}
