@@ -676,10 +676,17 @@ func orderKey(m movegen.Move, score int32) uint64 {
 	return uint64(uint32(score)^1<<31)<<32 | uint64(m)
 }
 
-// pickSelect is how many moves pick finds by selection before it sorts the
-// rest: most nodes cut off after the first few moves, and the others try
-// them all, where one sort beats repeated selection.
-const pickSelect = 4
+// pickSelect is how many moves pick finds by selection before it orders
+// the rest a chunk at a time: most nodes cut off after the first few moves.
+// Of the others, a node near the leaves tries only its first few quiet
+// moves (late-move pruning) out of hundreds in shogi, so pick sorts only
+// the best pickChunk of the rest at first, and chunks as long as the rank
+// reached after that (doubling), so a node that tries every move pays
+// about one sort in all.
+const (
+	pickSelect = 4
+	pickChunk  = 8
+)
 
 // pick returns the move of rank i, best first, with its ordering score. It
 // must be called with i = 0, 1, 2, ... in turn.
@@ -687,6 +694,9 @@ func (pm *plyMoves) pick(i int) (movegen.Move, int32) {
 	n := pm.list.N
 	switch {
 	case i < pickSelect:
+		if i == 0 {
+			pm.ordered = 0
+		}
 		best, bestKey := i, pm.keys[i]
 		for j, k := range pm.keys[i+1 : n] {
 			if k > bestKey {
@@ -694,13 +704,56 @@ func (pm *plyMoves) pick(i int) (movegen.Move, int32) {
 			}
 		}
 		pm.keys[i], pm.keys[best] = bestKey, pm.keys[i]
-	case i == pickSelect:
+	case i >= pm.ordered:
 		rest := pm.keys[i:n]
-		slices.Sort(rest)
-		slices.Reverse(rest)
+		k := min(max(pickChunk, i), len(rest))
+		if k < len(rest) {
+			selectBest(rest, k)
+		}
+		slices.Sort(rest[:k])
+		slices.Reverse(rest[:k])
+		pm.ordered = i + k
 	}
 	k := pm.keys[i]
 	return movegen.Move(uint32(k)), int32(uint32(k>>32) ^ 1<<31)
+}
+
+// selectBest rearranges a so that its k largest keys (0 < k < len(a)) come
+// first, in no particular order: Hoare's selection, narrowing to the side
+// of each partition that holds rank k-1.
+func selectBest(a []uint64, k int) {
+	lo, hi := 0, len(a)-1
+	for lo < hi {
+		// The median of the ends and the middle as the pivot.
+		x, y, z := a[lo], a[lo+(hi-lo)/2], a[hi]
+		if x > y {
+			x, y = y, x
+		}
+		p := max(x, min(y, z))
+		i, j := lo, hi
+		for i <= j {
+			for a[i] > p {
+				i++
+			}
+			for a[j] < p {
+				j--
+			}
+			if i <= j {
+				a[i], a[j] = a[j], a[i]
+				i++
+				j--
+			}
+		}
+		// Now a[lo:j+1] >= p >= a[i:hi+1], and any cell between holds p.
+		switch {
+		case k-1 <= j:
+			hi = j
+		case k-1 >= i:
+			lo = i
+		default:
+			return
+		}
+	}
 }
 
 // Quiescence depth limits (plies below the main search): deeper than

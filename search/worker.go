@@ -40,6 +40,8 @@ type frame struct {
 type plyMoves struct {
 	list movegen.MoveList
 	keys [movegen.MaxMoves]uint64
+	// ordered: keys[:ordered] are in their final order (pick).
+	ordered int
 }
 
 // worker is one search thread: a private copy of the position and every
