@@ -412,7 +412,7 @@ func (pos *Position) generateDrops(list *MoveList) {
 			}
 			for r := 0; r < v.Ranks; r++ {
 				s := MakeSquare(r, f)
-				if pos.board[s] == Empty && (dead == nil || !dead[s]) {
+				if pos.board[s] == Empty && (dead == nil || !dead[s]) && (!pos.dropsMasked || pos.dropMask.has(s)) {
 					list.add(NewDrop(t, s))
 				}
 			}

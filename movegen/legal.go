@@ -18,11 +18,19 @@ func (pos *Position) generateLegal(list *MoveList, caps, quiets bool) {
 		return
 	}
 	start := list.N
+	var lg legality
+	filter := pos.filterSetup(&lg)
+	// In check, a drop helps only between the checker and the king (and
+	// in double check nowhere), and there it always does: generate no
+	// other drops.
+	pos.dropsMasked = filter && lg.inCheck && lg.evadeKnown
+	if pos.dropsMasked {
+		pos.dropMask = lg.evade
+	}
 	pos.capsOnly, pos.quietsOnly = caps, quiets
 	pos.GeneratePseudo(list)
-	pos.capsOnly, pos.quietsOnly = false, false
-	var lg legality
-	if !pos.filterSetup(&lg) {
+	pos.capsOnly, pos.quietsOnly, pos.dropsMasked = false, false, false
+	if !filter {
 		return
 	}
 	// Where the lion-trading rules are the only filter, a move that takes

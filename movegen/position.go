@@ -68,6 +68,11 @@ type Position struct {
 	// (GenerateCaptures) or only moves that capture nothing
 	// (GenerateQuiets); the legality filter never sees them set.
 	capsOnly, quietsOnly bool
+	// dropsMasked makes GeneratePseudo drop only on the cells of dropMask
+	// (generateLegal, in check: the cells between the checker and the
+	// royal); the legality filter never sees it set.
+	dropsMasked bool
+	dropMask    pinSet
 	// hookSeen and hookStamp deduplicate the destinations of one hook
 	// mover (two corners can reach the same square) without clearing.
 	hookSeen  [NumCells]uint32
