@@ -40,8 +40,9 @@ func (pos *Position) generateLegal(list *MoveList, caps, quiets bool) {
 		return
 	}
 	// In a plain check game out of check, most moves need no test at all:
-	// those of unpinned pieces other than the royal, and drops that may
-	// mate. Saying so here spares the filter's call for each.
+	// those of unpinned pieces other than the royal, and drops of pieces
+	// that may give mate by a drop. Saying so here spares the filter's
+	// call for each.
 	v := pos.v
 	plain := v.Check && !lg.inCheck && v.LionTrade == LionNone && !v.hasEmperor
 	k := pos.king[pos.side]
