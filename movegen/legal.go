@@ -48,7 +48,7 @@ func (pos *Position) generateLegal(list *MoveList, caps, quiets bool) {
 	k := pos.king[pos.side]
 	n := start
 	for _, m := range list.Moves[start:list.N] {
-		if plain && (m.IsDrop() && !v.Pieces[m.DropType()].NoDropMate || !m.IsDrop() && !m.IsPass() && m.From() != k && !lg.pins.has(m.From())) ||
+		if plain && lg.safeOutOfCheck(m, k) && !(m.IsDrop() && v.Pieces[m.DropType()].NoDropMate) ||
 			lionsOnly && !pos.mayTakeLion(m) || pos.legalFilter(m, &lg) {
 			list.Moves[n] = m
 			n++
@@ -293,20 +293,23 @@ type legality struct {
 	// royal; none in double check).
 	evade      pinSet
 	evadeKnown bool
-	// oneLeg: the variant has no hook movers, so that attacked reads only
-	// the board and the neighbour masks, and a one-leg move can be tested
-	// by setting its two cells by hand (safeAfter).
-	oneLeg bool
+}
+
+// safeOutOfCheck reports whether move m of the side to move, whose royal
+// stands on k and is not in check, needs no test: a drop, a pass, or the
+// move of an unpinned piece other than the royal.
+func (lg *legality) safeOutOfCheck(m Move, k Square) bool {
+	return m.IsDrop() || m.IsPass() || m.From() != k && !lg.pins.has(m.From())
 }
 
 // setupRoyalSafety fills lg for the side to move of a check game.
 func (pos *Position) setupRoyalSafety(lg *legality) {
-	v := pos.v
 	us := pos.side
-	lg.oneLeg = !v.hasHooks
 	lg.inCheck = pos.InCheck()
 	pos.findPins(&lg.pins)
-	if lg.inCheck && lg.oneLeg {
+	// Without hook movers attacked reads only the board and the
+	// neighbour masks, which the one-leg shortcuts rely on.
+	if lg.inCheck && !pos.v.hasHooks {
 		lg.evadeKnown = pos.findEvasions(&lg.evade, pos.king[us], us.Other())
 	}
 }
@@ -356,15 +359,12 @@ func (pos *Position) findEvasions(ev *pinSet, k Square, by Color) bool {
 func (pos *Position) keepsRoyalSafe(m Move, lg *legality) bool {
 	us := pos.side
 	k := pos.king[us]
-	if !lg.inCheck {
-		if m.IsDrop() || m.IsPass() {
-			return true
-		}
-		if from := m.From(); from != k && !lg.pins.has(from) {
-			return true
-		}
+	if !lg.inCheck && lg.safeOutOfCheck(m, k) {
+		return true
 	}
-	oneLeg := lg.oneLeg && !m.IsPass() && m.Leg1() == 0 && (m.IsDrop() || m.From() != m.To()) && pos.royalKept(m)
+	// A one-leg move in a game without hook movers can be tested by
+	// setting its two cells by hand (safeAfter).
+	oneLeg := !pos.v.hasHooks && !m.IsPass() && m.Leg1() == 0 && (m.IsDrop() || m.From() != m.To()) && pos.royalKept(m)
 	if lg.inCheck && oneLeg && lg.evadeKnown && !pos.movesRoyal(m) {
 		if !lg.evade.has(m.To()) {
 			return false
