@@ -214,6 +214,10 @@ type Engine struct {
 	limits   Limits
 	budget   budget
 	timed    bool
+	// lastScore is the score of the last timed search (lastScoreOK: there
+	// was one), for the time plan of the next (paceFactor).
+	lastScore   int
+	lastScoreOK bool
 }
 
 // New returns an engine that evaluates with ev.
@@ -247,6 +251,7 @@ type margins struct {
 	capture  int // futility of captures, per ply
 	delta    int // the quiescence search's delta pruning
 	singular int // singular extension's margin below the table score, per ply
+	pawn     int // a Pawn, for the time plan's score trend
 	// lmpWorse is the share of lmpCount's quiet moves, in percent, tried
 	// where the evaluation is not improving (Pruner; not scaled).
 	lmpWorse int
@@ -282,6 +287,7 @@ func newMargins(percent int) margins {
 		capture:  captureMargin * percent / 100,
 		delta:    deltaMargin * percent / 100,
 		singular: max(singularMargin*percent/100, 1),
+		pawn:     max(100*percent/100, 1),
 		lmpWorse: defaultLMPWorse,
 	}
 }
@@ -312,6 +318,7 @@ func (e *Engine) Clear() {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.tt.Clear()
+	e.lastScoreOK = false
 	for _, w := range e.workers {
 		w.clearTables()
 	}
@@ -422,6 +429,9 @@ func (e *Engine) Search(pos *movegen.Position, lim Limits, report func(Info)) Re
 	wg.Wait()
 
 	best := &main.root[0]
+	if e.timed && main.completed > 0 {
+		e.lastScore, e.lastScoreOK = main.bestScore, true
+	}
 	res := Result{
 		Best:  best.move,
 		Score: main.bestScore,

@@ -152,3 +152,84 @@ func TestNodeClockSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestPaceFactor: the time plan's factor after each iteration
+// (recordIteration, paceFactor) grows while the best move keeps changing or
+// the score falls, shrinks once the best move has held for
+// paceStableIters iterations or the score rises, and stays within
+// [paceMin, paceMax].
+func TestPaceFactor(t *testing.T) {
+	pos := position(t, "shogi", "")
+	var list movegen.MoveList
+	pos.GenerateLegal(&list)
+	a, b := list.Moves[0], list.Moves[1]
+	run := func(lastScore int, lastOK bool, iters []rootMove) float64 {
+		e := New(material{}, Options{HashMB: 1})
+		e.lastScore, e.lastScoreOK = lastScore, lastOK
+		w := e.workers[0]
+		w.prepare(pos, &Limits{})
+		f := 0.0
+		for d, rm := range iters {
+			w.root = append(w.root[:0], rm)
+			w.recordIteration(d + 1)
+			f = w.paceFactor(d + 1)
+			if f < paceMin || f > paceMax {
+				t.Fatalf("factor %v after iteration %d, outside [%v, %v]", f, d+1, paceMin, paceMax)
+			}
+		}
+		return f
+	}
+	steady := func(n int, score int) []rootMove {
+		r := make([]rootMove, n)
+		for i := range r {
+			r[i] = rootMove{move: a, score: score}
+		}
+		return r
+	}
+	if f := run(0, false, steady(3, 0)); f != 1 {
+		t.Errorf("three iterations of one move and score: factor %v, want 1", f)
+	}
+	if f := run(0, false, steady(paceStableIters+1, 0)); f != paceStable {
+		t.Errorf("a best move held %d iterations: factor %v, want %v", paceStableIters, f, paceStable)
+	}
+	flip := steady(8, 0)
+	for i := range flip {
+		if i%2 == 1 {
+			flip[i].move = b
+		}
+	}
+	if f := run(0, false, flip); f < 2 {
+		t.Errorf("a best move changing at every iteration: factor %v, want at least 2", f)
+	}
+	fall := steady(5, 0)
+	fall[4].score = -300 // three Pawns below the iteration three before
+	if f := run(0, false, fall); f != paceFallMax {
+		t.Errorf("a falling score: factor %v, want %v", f, paceFallMax)
+	}
+	if f := run(0, false, steady(5, 0)[:4]); f != 1 {
+		t.Errorf("a level score: factor %v, want 1", f)
+	}
+	// Against the last search's score as well: 0 three iterations ago and
+	// +200 before this search average to +100, and this one stands at 0.
+	if f := run(200, true, steady(5, 0)); f != 1+paceFall {
+		t.Errorf("a score a Pawn below the average of the last search's and the iteration three before: factor %v, want %v", f, 1+paceFall)
+	}
+	rise := steady(5, 0)
+	rise[4].score = 300
+	if f := run(0, false, rise); f != paceFallMin {
+		t.Errorf("a rising score: factor %v, want %v", f, paceFallMin)
+	}
+	// A mate score leaves the trend out.
+	mate := steady(5, 0)
+	mate[4].score = -Mate + 10
+	if f := run(0, false, mate); f != 1 {
+		t.Errorf("a mate score: factor %v, want 1", f)
+	}
+	// Clear forgets the last search's score.
+	e := New(material{}, Options{HashMB: 1})
+	e.lastScore, e.lastScoreOK = 500, true
+	e.Clear()
+	if e.lastScoreOK {
+		t.Error("Clear kept the last search's score")
+	}
+}

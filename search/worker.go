@@ -87,6 +87,19 @@ type worker struct {
 	// turns it off, since it must return the whole line to a quiet
 	// position, which a table cut-off would cut short.
 	qTable bool
+	// pace is the main thread's record of its iterations for the time
+	// plan (doneAfter).
+	pace pace
+}
+
+// pace is what the main thread remembers of a search's iterations to
+// decide when to stop: how often the best move changed, when it last did,
+// and the score of each iteration.
+type pace struct {
+	best       movegen.Move
+	changes    float64 // best-move changes, halved at every iteration
+	lastChange int     // the iteration at which the best move last changed
+	scores     [MaxPly + 1]int
 }
 
 // evalCacheSize is the number of entries of a worker's evaluation cache
@@ -180,6 +193,7 @@ func (w *worker) prepare(pos *movegen.Position, lim *Limits) {
 	w.stopped = false
 	w.seldepth = 0
 	w.completed = 0
+	w.pace = pace{best: movegen.NullMove}
 	w.keys = w.pos.HistoryKeys(w.keys[:0])
 	w.rootLen = len(w.keys)
 	us := w.pos.SideToMove()
@@ -256,6 +270,7 @@ func (w *worker) iterate(report func(Info)) {
 		if w.id != 0 {
 			continue
 		}
+		w.recordIteration(depth)
 		if e.stop.Load() || w.doneAfter(depth) {
 			break
 		}
@@ -287,7 +302,68 @@ func (w *worker) doneAfter(depth int) bool {
 	}
 	// An iteration takes several times longer than the one before, so
 	// stop early rather than start one that cannot finish.
-	return e.clock() >= e.budget.soft*6/10
+	f := w.paceFactor(depth)
+	return float64(e.clock()) >= float64(e.budget.soft)*0.6*f
+}
+
+// Time plan factors (paceFactor): the share of the target time a search
+// may use before it starts no new iteration is scaled by how unsettled the
+// search is, within [paceMin, paceMax].
+const (
+	paceMin = 0.5
+	paceMax = 2.5
+	// paceStable is the factor once the best move has not changed for
+	// paceStableIters iterations.
+	paceStable      = 0.7
+	paceStableIters = 6
+	// paceChange is the factor added per (decayed) best-move change.
+	paceChange = 0.8
+	// paceFall is the factor added per pawn the score fell (by the
+	// margins' pawn), within [paceFallMin, paceFallMax].
+	paceFall    = 0.5
+	paceFallMin = 0.75
+	paceFallMax = 1.5
+)
+
+// recordIteration records the main thread's iteration of the given depth,
+// just completed, for the time plan (paceFactor).
+func (w *worker) recordIteration(depth int) {
+	p := &w.pace
+	p.scores[depth] = w.root[0].score
+	p.changes /= 2
+	if m := w.root[0].move; m != p.best {
+		if p.best != movegen.NullMove {
+			p.changes++
+		}
+		p.best = m
+		p.lastChange = depth
+	}
+}
+
+// paceFactor is the time plan's factor after the iteration of the given
+// depth (recordIteration): more time where the best move keeps changing or
+// the score is falling (against the previous search's and against the
+// iteration three before), less where the best move has been the same for
+// many iterations.
+func (w *worker) paceFactor(depth int) float64 {
+	p := &w.pace
+	e := w.e
+	s := p.scores[depth]
+	f := 1 + paceChange*p.changes
+	if depth-p.lastChange >= paceStableIters {
+		f *= paceStable
+	}
+	if !IsMate(s) && depth > 3 {
+		ref := p.scores[depth-3]
+		if e.lastScoreOK && !IsMate(e.lastScore) {
+			ref = (ref + e.lastScore) / 2
+		}
+		if !IsMate(ref) {
+			fall := 1 + paceFall*float64(ref-s)/float64(e.margins.pawn)
+			f *= min(max(fall, paceFallMin), paceFallMax)
+		}
+	}
+	return min(max(f, paceMin), paceMax)
 }
 
 // aspirate searches line k at depth with an aspiration window around the
