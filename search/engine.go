@@ -266,6 +266,7 @@ const (
 	captureMargin  = 200
 	deltaMargin    = 200
 	singularMargin = 2
+	pawnValue      = 100
 )
 
 // defaultLMPWorse is margins.lmpWorse for an Evaluator that is no Pruner,
@@ -287,7 +288,7 @@ func newMargins(percent int) margins {
 		capture:  captureMargin * percent / 100,
 		delta:    deltaMargin * percent / 100,
 		singular: max(singularMargin*percent/100, 1),
-		pawn:     max(100*percent/100, 1),
+		pawn:     max(pawnValue*percent/100, 1),
 		lmpWorse: defaultLMPWorse,
 	}
 }

@@ -368,11 +368,11 @@ func (s marginScaled) MarginScale() int { return s.percent }
 // pruning: the same search with margins ten times wider visits a
 // different number of nodes, as does one with no pruning at all.
 func TestMarginScale(t *testing.T) {
-	base := margins{rfp: rfpMargin, futility: futilityMargin, capture: captureMargin, delta: deltaMargin, singular: singularMargin, pawn: 100, lmpWorse: defaultLMPWorse}
+	base := margins{rfp: rfpMargin, futility: futilityMargin, capture: captureMargin, delta: deltaMargin, singular: singularMargin, pawn: pawnValue, lmpWorse: defaultLMPWorse}
 	if got := New(material{}, Options{HashMB: 1}).margins; got != base {
 		t.Errorf("no Scaler: margins %+v, want %+v", got, base)
 	}
-	want := margins{rfp: 3 * rfpMargin, futility: 3 * futilityMargin, capture: 3 * captureMargin, delta: 3 * deltaMargin, singular: 3 * singularMargin, pawn: 300, lmpWorse: defaultLMPWorse}
+	want := margins{rfp: 3 * rfpMargin, futility: 3 * futilityMargin, capture: 3 * captureMargin, delta: 3 * deltaMargin, singular: 3 * singularMargin, pawn: 3 * pawnValue, lmpWorse: defaultLMPWorse}
 	if got := New(marginScaled{percent: 300}, Options{HashMB: 1}).margins; got != want {
 		t.Errorf("MarginScale 300: margins %+v, want %+v", got, want)
 	}

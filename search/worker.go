@@ -318,8 +318,8 @@ const (
 	paceStableIters = 6
 	// paceChange is the factor added per (decayed) best-move change.
 	paceChange = 0.8
-	// paceFall is the factor added per pawn the score fell (by the
-	// margins' pawn), within [paceFallMin, paceFallMax].
+	// paceFall is the factor added per Pawn (margins.pawn) the score
+	// fell; the trend's factor stays within [paceFallMin, paceFallMax].
 	paceFall    = 0.5
 	paceFallMin = 0.75
 	paceFallMax = 1.5
@@ -342,9 +342,9 @@ func (w *worker) recordIteration(depth int) {
 
 // paceFactor is the time plan's factor after the iteration of the given
 // depth (recordIteration): more time where the best move keeps changing or
-// the score is falling (against the previous search's and against the
-// iteration three before), less where the best move has been the same for
-// many iterations.
+// the score is falling (below the average of the last search's score and
+// the iteration three before), less where the best move has been the same
+// for many iterations.
 func (w *worker) paceFactor(depth int) float64 {
 	p := &w.pace
 	e := w.e
