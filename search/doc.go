@@ -54,7 +54,8 @@
 // type and destination) and the quiet moves by their history plus their
 // continuation history after the moves one and two plies before (hashed:
 // contIndex; tai's exact table would have 10^10 entries), searched with
-// late-move reductions (a ply less for killers and the counter move),
+// late-move reductions (a ply less for killers and the counter move, two
+// more at an expected cut node: search's cutNode),
 // late-move pruning (a node tries 6 + 2
 // depth² quiet moves, half as many when its static evaluation is not
 // improving unless the Evaluator is a Pruner that says otherwise, up to 64:

@@ -732,13 +732,13 @@ func TestExcludedOnlyMove(t *testing.T) {
 	w.rootDepth = 8
 	const alpha, beta = -50, 50
 	w.stack[1].excluded = m
-	s := w.search(alpha, beta, 4, 1, false)
+	s := w.search(alpha, beta, 4, 1, false, false)
 	w.stack[1].excluded = movegen.NullMove
 	if s != alpha {
 		t.Errorf("search without the only move scored %d, want alpha %d", s, alpha)
 	}
 	// The same node with the move: it wins the rook.
-	if s := w.search(alpha, beta, 4, 1, false); s < beta {
+	if s := w.search(alpha, beta, 4, 1, false, false); s < beta {
 		t.Errorf("search with the move scored %d, want at least beta %d", s, beta)
 	}
 
@@ -748,7 +748,7 @@ func TestExcludedOnlyMove(t *testing.T) {
 	m = prepareMove(t, w, "shogi", "8k/9/9/9/9/9/9/r8/K8 b - 1", "9i8i")
 	w.rootDepth = 8
 	w.stack[1].excluded = m
-	w.search(alpha, beta, 4, 1, false)
+	w.search(alpha, beta, 4, 1, false, false)
 	w.stack[1].excluded = movegen.NullMove
 	if _, ok := w.e.tt.Probe(w.pos.Key()); ok {
 		t.Error("the search without a move stored its result in the table")

@@ -413,15 +413,15 @@ func (w *worker) rootSearch(depth, alpha, beta, k int) int {
 		pos.Make(m)
 		var s int
 		if i == k {
-			s = -w.search(-beta, -alpha, depth-1, 1, true)
+			s = -w.search(-beta, -alpha, depth-1, 1, true, false)
 		} else {
 			r := w.rootReduction(quiet, depth, i-k)
-			s = -w.search(-alpha-1, -alpha, depth-1-r, 1, false)
+			s = -w.search(-alpha-1, -alpha, depth-1-r, 1, false, true)
 			if s > alpha && r > 0 {
-				s = -w.search(-alpha-1, -alpha, depth-1, 1, false)
+				s = -w.search(-alpha-1, -alpha, depth-1, 1, false, true)
 			}
 			if s > alpha && s < beta {
-				s = -w.search(-beta, -alpha, depth-1, 1, true)
+				s = -w.search(-beta, -alpha, depth-1, 1, true, false)
 			}
 		}
 		pos.Unmake()
