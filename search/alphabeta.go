@@ -293,7 +293,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				// Two plies more at a cut node: +50.9 ± 24.9 Elo in
 				// shogi at 2+0.02 (issue 15, docs/matches.md,
 				// "Twenty-fifth session"). With the small history bonus
-				// of before, one ply more had lost.
+				// of before, one ply more had lost in short runs.
 				if cutNode {
 					r += 2
 				}
