@@ -127,8 +127,8 @@
 // every 64 nodes) that never exceeds the time left less Options.MoveOverhead.
 // The 60% is scaled after each iteration by how settled the search is
 // (paceFactor, 0.5 to 2.5 times): more time while the best move keeps
-// changing or the score falls against the search before and against the
-// iteration three back, less once the best move has held for six
+// changing or the score falls below the average of the last search's
+// score and the iteration three back, less once the best move has held for six
 // iterations (issue 15: an SPRT pass in shogi self-play at 2+0.02,
 // +31.4 ± 18.7 Elo in 1330 games; docs/matches.md, "Twenty-fourth
 // session").
