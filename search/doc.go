@@ -123,8 +123,11 @@
 //
 // Limits covers depth, nodes, fixed time per move, infinite and ponder, and
 // clocks with increment, moves to go and byoyomi. plan turns a clock into a
-// soft limit (no new iteration after 60% of it) and a hard limit (checked
-// every 64 nodes) that never exceeds the time left less Options.MoveOverhead.
+// target share of the time left (one of as many moves as there are pieces
+// on the board, from 40 to 150, or the time control's moves to go if
+// fewer), a soft limit (no new iteration after 60% of it) and a hard limit
+// (checked every 64 nodes) that never exceeds the time left less
+// Options.MoveOverhead.
 // The 60% is scaled after each iteration by how settled the search is
 // (paceFactor, 0.5 to 2.5 times): more time while the best move keeps
 // changing or the score falls below the average of the last search's

@@ -405,7 +405,7 @@ func (e *Engine) Search(pos *movegen.Position, lim Limits, report func(Info)) Re
 	us := pos.SideToMove()
 	e.limits = lim
 	e.timed = lim.timed(us)
-	e.budget = plan(&lim, us, e.opts.MoveOverhead)
+	e.budget = plan(&lim, us, e.opts.MoveOverhead, len(pos.Pieces(movegen.Black))+len(pos.Pieces(movegen.White)))
 	e.tt.NewSearch()
 
 	main := e.workers[0]

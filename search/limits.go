@@ -46,10 +46,19 @@ func (l *Limits) timed(us movegen.Color) bool {
 	return l.MoveTime > 0 || l.Time[us] > 0 || l.Inc[us] > 0 || l.Byoyomi > 0
 }
 
-// defaultMovesToGo is how many more moves a game without a time control is
-// assumed to last. Large shogi variants run long, so the engine spreads its
-// clock thinly and lets the increment or byoyomi carry it.
-const defaultMovesToGo = 40
+// Moves to go when the clock names none: a game is assumed to last at least
+// minMovesToGo more moves, and one more for each piece on the board, up to
+// maxMovesToGo. The large variants are won by taking pieces, so the pieces
+// left say how long the game has to run: chu starts with 92 and dai with
+// 130, and their games against HaChu last 100 to 250 moves a side, where a
+// flat 40 spent the base time in the first hundred plies and left the
+// endgame to the increment (chu self-play at 1+0.01: +64 ± 31 Elo with the
+// pieces' count; docs/matches.md, "Twenty-sixth session"). Shogi (40
+// pieces, drops keep them in play) and the small games keep 40.
+const (
+	minMovesToGo = 40
+	maxMovesToGo = 150
+)
 
 // budget is the time plan of one search: after soft the search starts no new
 // iteration, at hard it stops at once. Both are measured from the start.
@@ -57,12 +66,12 @@ type budget struct {
 	soft, hard time.Duration
 }
 
-// plan computes the budget for side us. overhead is the time lost per move
-// to communication and process scheduling; the plan never lets the move
-// arrive later than the clock (main time plus byoyomi) allows, less that
-// overhead. On a node clock (NodeRate) the budget is in node time and no
-// overhead is taken off.
-func plan(l *Limits, us movegen.Color, overhead time.Duration) budget {
+// plan computes the budget for side us, with pieces on the board (both
+// sides). overhead is the time lost per move to communication and process
+// scheduling; the plan never lets the move arrive later than the clock
+// (main time plus byoyomi) allows, less that overhead. On a node clock
+// (NodeRate) the budget is in node time and no overhead is taken off.
+func plan(l *Limits, us movegen.Color, overhead time.Duration, pieces int) budget {
 	if l.NodeRate > 0 {
 		overhead = 0
 	}
@@ -78,9 +87,9 @@ func plan(l *Limits, us movegen.Color, overhead time.Duration) budget {
 		// Nearly flagged: answer at once.
 		return budget{soft: time.Millisecond, hard: time.Millisecond}
 	}
-	mtg := l.MovesToGo
-	if mtg <= 0 || mtg > defaultMovesToGo {
-		mtg = defaultMovesToGo
+	mtg := min(max(pieces, minMovesToGo), maxMovesToGo)
+	if l.MovesToGo > 0 {
+		mtg = min(l.MovesToGo, mtg)
 	}
 	soft := left/time.Duration(mtg) + inc*3/4 + byo
 	if byo > 0 {

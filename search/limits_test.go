@@ -22,7 +22,7 @@ func TestPlanNeverFlags(t *testing.T) {
 					}
 					l := Limits{MovesToGo: mtg, Byoyomi: byo}
 					l.Time[movegen.White], l.Inc[movegen.White] = left, inc
-					b := plan(&l, movegen.White, overhead)
+					b := plan(&l, movegen.White, overhead, 40)
 					limit := max(left+byo-overhead, time.Millisecond)
 					if b.hard > limit || b.soft > b.hard || b.soft <= 0 {
 						t.Errorf("left %v inc %v byo %v mtg %d: soft %v hard %v, limit %v", left, inc, byo, mtg, b.soft, b.hard, limit)
@@ -39,33 +39,33 @@ func TestPlanUsesTheClock(t *testing.T) {
 	var l Limits
 	// Sudden death, 60 s left: about a fortieth as the target.
 	l.Time[movegen.Black] = 60 * time.Second
-	b := plan(&l, movegen.Black, overhead)
+	b := plan(&l, movegen.Black, overhead, 40)
 	if b.soft < time.Second || b.soft > 2*time.Second || b.hard < b.soft || b.hard > 20*time.Second {
 		t.Errorf("sudden death 60s: %+v", b)
 	}
 	// Byoyomi only (main time used up): nearly the whole period, never more.
 	l = Limits{Byoyomi: 10 * time.Second}
-	b = plan(&l, movegen.Black, overhead)
+	b = plan(&l, movegen.Black, overhead, 40)
 	if b.hard != 10*time.Second-overhead || b.soft < 9*time.Second {
 		t.Errorf("byoyomi 10s: %+v", b)
 	}
 	// Last move before the time control: may use nearly all of it.
 	l = Limits{MovesToGo: 1}
 	l.Time[movegen.Black] = 5 * time.Second
-	b = plan(&l, movegen.Black, overhead)
+	b = plan(&l, movegen.Black, overhead, 40)
 	if b.hard != 5*time.Second-overhead {
 		t.Errorf("moves to go 1: %+v", b)
 	}
 	// Increment: most of it is spent each move.
 	l = Limits{}
 	l.Time[movegen.Black], l.Inc[movegen.Black] = 2*time.Second, time.Second
-	b = plan(&l, movegen.Black, overhead)
+	b = plan(&l, movegen.Black, overhead, 40)
 	if b.soft < 700*time.Millisecond || b.hard > 2*time.Second-overhead {
 		t.Errorf("2s+1s: %+v", b)
 	}
 	// Fixed time per move.
 	l = Limits{MoveTime: time.Second}
-	if b = plan(&l, movegen.Black, overhead); b.soft != b.hard || b.hard != time.Second-overhead {
+	if b = plan(&l, movegen.Black, overhead, 40); b.soft != b.hard || b.hard != time.Second-overhead {
 		t.Errorf("movetime 1s: %+v", b)
 	}
 }
@@ -111,16 +111,17 @@ func TestNodeClock(t *testing.T) {
 	}
 	// No overhead comes off a node clock.
 	l := Limits{MoveTime: time.Second, NodeRate: 1000}
-	if b := plan(&l, movegen.Black, 30*time.Millisecond); b.hard != time.Second {
+	if b := plan(&l, movegen.Black, 30*time.Millisecond, 40); b.hard != time.Second {
 		t.Errorf("movetime 1s on a node clock: %+v", b)
 	}
 }
 
 // TestNodeClockSearch: a search on a node clock stops by its node count
 // and repeats itself exactly on one thread. A fixed hour at 1 node a
-// second is 3600 nodes. A 100 s clock at 1000 nodes a second aims at a
-// fortieth (2500 nodes), starts no iteration after 60% of that (1500) and
-// never passes a third of the clock (33,333).
+// second is 3600 nodes. A 100 s clock at 1000 nodes a second in chu's
+// start position (92 pieces, so 92 moves to go) aims at 1087 nodes, starts
+// no iteration after 60% of that (652) and never passes a third of the
+// clock (33,333).
 func TestNodeClockSearch(t *testing.T) {
 	pos := position(t, "chu", "")
 	var clockLim Limits
@@ -131,7 +132,7 @@ func TestNodeClockSearch(t *testing.T) {
 		min, max uint64
 	}{
 		{"movetime", Limits{MoveTime: time.Hour, NodeRate: 1}, 3600, 3600},
-		{"clock", clockLim, 1500, 33334},
+		{"clock", clockLim, 652, 33334},
 	} {
 		var got []Result
 		for range 2 {
@@ -231,5 +232,26 @@ func TestPaceFactor(t *testing.T) {
 	e.Clear()
 	if e.lastScoreOK {
 		t.Error("Clear kept the last search's score")
+	}
+}
+
+// TestPlanMovesToGoFromPieces: with no moves to go on the clock, the target
+// share of the clock follows the pieces on the board, from a fortieth (40
+// pieces or fewer) to a 150th; a time control's moves to go still rule when
+// they are fewer.
+func TestPlanMovesToGoFromPieces(t *testing.T) {
+	var l Limits
+	l.Time[movegen.Black] = 60 * time.Second
+	for _, c := range []struct {
+		pieces, mtg int
+	}{{10, 40}, {40, 40}, {92, 92}, {130, 130}, {354, 150}} {
+		want := 60 * time.Second / time.Duration(c.mtg)
+		if b := plan(&l, movegen.Black, 0, c.pieces); b.soft != want {
+			t.Errorf("%d pieces: soft %v, want %v (a %dth)", c.pieces, b.soft, want, c.mtg)
+		}
+	}
+	l.MovesToGo = 20
+	if b := plan(&l, movegen.Black, 0, 130); b.soft != 3*time.Second {
+		t.Errorf("20 moves to go, 130 pieces: soft %v, want 3s", b.soft)
 	}
 }
