@@ -52,9 +52,9 @@ func (l *Limits) timed(us movegen.Color) bool {
 // left say how long the game has to run: chu starts with 92 and dai with
 // 130, and their games against HaChu last some 125 and 200 moves a side on
 // average, where a flat 40 spent the base time in the first hundred plies
-// and left the endgame to the increment (chu self-play at 1+0.01: +64 ± 31 Elo with the
-// pieces' count; docs/matches.md, "Twenty-sixth session"). Shogi (40
-// pieces, drops keep them in play) and the small games keep 40.
+// and left the endgame to the increment (chu self-play at 1+0.01: +63.4 ±
+// 28.4 Elo with the pieces' count; docs/matches.md, "Twenty-sixth session").
+// Shogi (40 pieces, drops keep them in play) and the small games keep 40.
 const (
 	minMovesToGo = 40
 	maxMovesToGo = 150
