@@ -73,3 +73,74 @@ func TestHeianDaiEndings(t *testing.T) {
 		t.Errorf("%d positions, want 60", n)
 	}
 }
+
+// TestDaiFinish: testdata/dai-finish.txt holds what its header says: 36
+// dai games from the start, each at least 201 plies of legal USI moves
+// with the game still on, the last move made by the side that plays
+// first in the match (Black on even lines, White on odd), and that side
+// ahead in non-royal material (movegen's Values), so that the first
+// --engine takes the side ahead in every game of a --norepeat match.
+func TestDaiFinish(t *testing.T) {
+	v, err := movegen.Lookup("dai")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open("testdata/dai-finish.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	n := 0
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		ahead := movegen.Black
+		if n%2 == 1 {
+			ahead = movegen.White
+		}
+		n++
+		moves, ok := strings.CutPrefix(line, "startpos moves ")
+		if !ok {
+			t.Fatalf("line %d: want startpos moves ...", n)
+		}
+		pos, err := movegen.NewPosition(v, "startpos")
+		if err != nil {
+			t.Fatal(err)
+		}
+		plies := strings.Fields(moves)
+		for _, text := range plies {
+			m, err := pos.ParseMoveUSI(text)
+			if err != nil {
+				t.Fatalf("line %d: %s: %v", n, text, err)
+			}
+			pos.Make(m)
+			if pos.Outcome().Result != movegen.Ongoing {
+				t.Fatalf("line %d: the game is over after %s", n, text)
+			}
+		}
+		if len(plies) < 201 || pos.SideToMove() != ahead.Other() {
+			t.Errorf("line %d: %d plies, %v to move; want at least 201, the last by %v", n, len(plies), pos.SideToMove(), ahead)
+		}
+		var worth [2]int
+		for c := movegen.Black; c <= movegen.White; c++ {
+			for _, s := range pos.Pieces(c) {
+				if p := v.Pieces[pos.At(s).Type()]; !p.Royal {
+					worth[c] += p.Value
+				}
+			}
+		}
+		if worth[ahead] <= worth[ahead.Other()] {
+			t.Errorf("line %d: non-royal worth %v, want side %v ahead", n, worth, ahead)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if n != 36 {
+		t.Errorf("%d games, want 36", n)
+	}
+}
