@@ -76,10 +76,10 @@ func TestHeianDaiEndings(t *testing.T) {
 
 // TestDaiFinish: testdata/dai-finish.txt holds what its header says: 36
 // dai games from the start, each at least 201 plies of legal USI moves
-// with the game still on, the last move made by the side that plays
-// first in the match (Black on even lines, White on odd), and that side
-// ahead in non-royal material (movegen's Values), so that the first
-// --engine takes the side ahead in every game of a --norepeat match.
+// with the game still on, the last move made by the side the first
+// --engine of a --norepeat match plays (Black on even lines, White on
+// odd), and that side ahead in non-royal material (movegen's Values), so
+// that this engine takes the side ahead in every game.
 func TestDaiFinish(t *testing.T) {
 	v, err := movegen.Lookup("dai")
 	if err != nil {
