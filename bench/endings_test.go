@@ -26,19 +26,8 @@ func TestHeianDaiEndings(t *testing.T) {
 	for _, s := range start.Pieces(movegen.Black) {
 		army[start.At(s).Type()] = true
 	}
-	f, err := os.Open("testdata/heiandai-endings.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	n := 0
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		n++
+	lines := dataLines(t, "testdata/heiandai-endings.txt")
+	for _, line := range lines {
 		pos, err := movegen.NewPosition(v, line)
 		if err != nil {
 			t.Fatalf("line %q: %v", line, err)
@@ -66,11 +55,8 @@ func TestHeianDaiEndings(t *testing.T) {
 			t.Errorf("%s: pieces %v worth %v, want 6 and 2 with Black's >= 2*White's+300", line, count, worth)
 		}
 	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if n != 60 {
-		t.Errorf("%d positions, want 60", n)
+	if len(lines) != 60 {
+		t.Errorf("%d positions, want 60", len(lines))
 	}
 }
 
@@ -85,24 +71,13 @@ func TestDaiFinish(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open("testdata/dai-finish.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	n := 0
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
+	lines := dataLines(t, "testdata/dai-finish.txt")
+	for i, line := range lines {
+		n := i + 1
 		ahead := movegen.Black
-		if n%2 == 1 {
+		if i%2 == 1 {
 			ahead = movegen.White
 		}
-		n++
 		moves, ok := strings.CutPrefix(line, "startpos moves ")
 		if !ok {
 			t.Fatalf("line %d: want startpos moves ...", n)
@@ -137,10 +112,30 @@ func TestDaiFinish(t *testing.T) {
 			t.Errorf("line %d: non-royal worth %v, want side %v ahead", n, worth, ahead)
 		}
 	}
+	if len(lines) != 36 {
+		t.Errorf("%d games, want 36", len(lines))
+	}
+}
+
+// dataLines returns the lines of the test data file path, trimmed, less
+// the empty ones and the # comments.
+func dataLines(t *testing.T, path string) []string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var lines []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		if line := strings.TrimSpace(sc.Text()); line != "" && line[0] != '#' {
+			lines = append(lines, line)
+		}
+	}
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if n != 36 {
-		t.Errorf("%d games, want 36", n)
-	}
+	return lines
 }
