@@ -61,6 +61,15 @@
 //     drop games material never leaves the game, so the royal never becomes
 //     a safe fighting piece.
 //
+//   - royal safety, endgame (only where a game's weights set EndGuard or
+//     EndPressure; no shipped set does, docs/tuning.md): the middle-game
+//     safety's guards and enemy pieces counted again with these weights
+//     instead of Guard and Pressure (no zone), tapered like the
+//     centralisation. The middle-game term fades with the material, and
+//     without this one a royal's attackers count for nothing in an
+//     ending, though in heian a king and two golds still mate a king that
+//     walks out to them.
+//
 //   - simplification: the side ahead in non-royal material gains its lead
 //     times the share of the start material the other side has lost, over
 //     4 (simplify): trading down wins won games, above all under the
@@ -112,10 +121,10 @@
 // them as won games (it clamps evaluations at search.MaxEval). Bending
 // rather than cutting keeps a larger lead scoring higher.
 //
-// The two royal terms are tapered by the phase: the non-royal material on the
+// The royal terms are tapered by the phase: the non-royal material on the
 // board and in hand as a fraction of the start position's (capped at 1). The
-// safety term is scaled by the phase, the centralisation term by its
-// complement. The side to move gets a tempo of 10.
+// middle-game safety term is scaled by the phase, the centralisation and
+// the endgame safety by its complement. The side to move gets a tempo of 10.
 //
 // The evaluation is colour-symmetric: the tables of White are Black's turned
 // by 180 degrees, and a position and its colour-flipped mirror score equal

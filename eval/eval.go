@@ -124,6 +124,9 @@ type Evaluator struct {
 	// opponent; both are 0 for empty and edge cells (royalSafety).
 	guard [movegen.ColorCount][256]int8
 	press [movegen.ColorCount][256]int32
+	// attack[c][q] is press[c][q] before the Pressure scale: the attack
+	// value of q if q is a piece of c's opponent, else 0.
+	attack [movegen.ColorCount][256]int32
 	// anyLeaper is true when the variant has a universal leaper (loose).
 	anyLeaper bool
 	// zone is true when the weights give the attacked squares next to a
@@ -135,6 +138,9 @@ type Evaluator struct {
 	// chase is true when the weights give the chase term a worth
 	// (chaseTerm).
 	chase bool
+	// endSafety is true when the weights give the endgame royal safety a
+	// worth (EndGuard, EndPressure).
+	endSafety bool
 	// huntNear[int(s)-int(r)+movegen.NumCells] is huntRadius minus the
 	// king distance from s to r where that is positive, else 0 (see
 	// huntNearTable).
@@ -202,7 +208,7 @@ func (e *Evaluator) Evaluate(pos *movegen.Position) int {
 // stagnation applied. It is linear in the weights (see Linear).
 func (e *Evaluator) raw(pos *movegen.Position) int {
 	var side [movegen.ColorCount]int
-	var safety, centre, mat [movegen.ColorCount]int
+	var safety, end, mat [movegen.ColorCount]int
 	// royalSq[c] holds the squares of c's first two royals (hunt's targets).
 	var royalSq [movegen.ColorCount][2]movegen.Square
 	phase := 0
@@ -226,7 +232,7 @@ func (e *Evaluator) raw(pos *movegen.Position) int {
 		}
 		phase += mat[c]
 		if e.full {
-			safety[c], centre[c] = e.royalTerms(pos, c, &royalSq[c])
+			safety[c], end[c] = e.royalTerms(pos, c, &royalSq[c])
 		}
 		side[c] = sum
 	}
@@ -239,7 +245,7 @@ func (e *Evaluator) raw(pos *movegen.Position) int {
 		ph := e.phase(phase)
 		// Truncating division is symmetric in sign, so the mirror of a
 		// position scores exactly the opposite.
-		score += ((safety[us]-safety[them])*ph + (centre[us]-centre[them])*(phaseOne-ph)) / phaseOne
+		score += ((safety[us]-safety[them])*ph + (end[us]-end[them])*(phaseOne-ph)) / phaseOne
 		score += e.simplify(mat[us], mat[them])
 		if e.reach {
 			score += e.reachTerm(pos, us)
@@ -339,18 +345,20 @@ func compress(s int) int {
 }
 
 // royalTerms returns side c's royal safety (averaged over its royals) and
-// endgame centralisation, and stores the squares of its first two royals
-// in sq (in piece-list order).
-func (e *Evaluator) royalTerms(pos *movegen.Position, c movegen.Color, sq *[2]movegen.Square) (safe, cent int) {
+// its endgame terms (centralisation, and the endgame safety averaged over
+// its royals), and stores the squares of its first two royals in sq (in
+// piece-list order).
+func (e *Evaluator) royalTerms(pos *movegen.Position, c movegen.Color, sq *[2]movegen.Square) (safe, end int) {
 	switch pos.RoyalCount(c) {
 	case 0:
 		return 0, 0
 	case 1:
 		s := pos.RoyalSquare(c)
 		sq[0] = s
-		return e.royalSafety(pos, s, c), int(e.royalEnd[s])
+		safe, endSafe := e.royalSafety(pos, s, c)
+		return safe, int(e.royalEnd[s]) + endSafe
 	}
-	royals := 0
+	royals, endSafe := 0, 0
 	for _, s := range pos.Pieces(c) {
 		if !e.piece[pos.At(s)].royal {
 			continue
@@ -359,10 +367,12 @@ func (e *Evaluator) royalTerms(pos *movegen.Position, c movegen.Color, sq *[2]mo
 			sq[royals] = s
 		}
 		royals++
-		safe += e.royalSafety(pos, s, c)
-		cent += int(e.royalEnd[s])
+		mid, late := e.royalSafety(pos, s, c)
+		safe += mid
+		endSafe += late
+		end += int(e.royalEnd[s])
 	}
-	return safe / royals, cent
+	return safe / royals, end + endSafe/royals
 }
 
 // stagnation scales a score towards 0 as the plies without a capture,
@@ -527,8 +537,10 @@ func (e *Evaluator) phase(material int) int {
 }
 
 // royalSafety scores the surroundings of c's royal on s: friendly guards on
-// the adjacent squares, enemy pieces in the box around it.
-func (e *Evaluator) royalSafety(pos *movegen.Position, s movegen.Square, c movegen.Color) int {
+// the adjacent squares, enemy pieces in the box around it; safe by the
+// middle-game weights (Guard, Pressure, the zone), end by the endgame ones
+// (EndGuard, EndPressure).
+func (e *Evaluator) royalSafety(pos *movegen.Position, s movegen.Square, c movegen.Color) (safe, end int) {
 	guards, pressure := 0, 0
 	guard, press := &e.guard[c], &e.press[c]
 	// The neighbour masks say which adjacent cells hold pieces: with one
@@ -546,11 +558,28 @@ func (e *Evaluator) royalSafety(pos *movegen.Position, s movegen.Square, c moveg
 	for _, off := range e.boxOff[e.boxAdj:] {
 		pressure += int(press[pos.At(movegen.Square(int(s)+off))])
 	}
-	safe := e.w.Guard*min(guards, guardMax) - pressure
+	safe = e.w.Guard*min(guards, guardMax) - pressure
 	if e.zone {
 		safe -= e.zoneCost(pos, s, c)
 	}
-	return safe
+	if e.endSafety {
+		end = e.w.EndGuard*min(guards, guardMax) - e.boxAttack(pos, s, c)*e.w.EndPressure/WeightUnit
+	}
+	return safe, end
+}
+
+// boxAttack is the unscaled pressure on c's royal on s: the attack values
+// of the enemy pieces in the box around it, doubled next to it (the
+// endgame safety; royalSafety scales the same sum by Pressure as it goes).
+func (e *Evaluator) boxAttack(pos *movegen.Position, s movegen.Square, c movegen.Color) int {
+	att, n := &e.attack[c], 0
+	for m := pos.Neighbours(c.Other(), s); m != 0; m &= m - 1 {
+		n += 2 * int(att[pos.At(movegen.Square(int(s)+e.step[bits.TrailingZeros8(m)&7]))])
+	}
+	for _, off := range e.boxOff[e.boxAdj:] {
+		n += int(att[pos.At(movegen.Square(int(s)+off))])
+	}
+	return n
 }
 
 // zoneCost is what the squares next to c's royal on s cost c: Zone for

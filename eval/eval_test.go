@@ -756,8 +756,11 @@ func TestHuntReference(t *testing.T) {
 // plain way (look at every cell of the box around the royal) on random chu,
 // dai and tai positions, for every royal of both sides: sides with one
 // royal (chu, dai: the neighbour-mask path) and with two (tai: the loop).
+// The endgame weights are set apart from the middle-game ones, so a mix-up
+// of the two shows.
 func TestRoyalSafetyReference(t *testing.T) {
-	ref := func(e *Evaluator, pos *movegen.Position, s movegen.Square, c movegen.Color) int {
+	const endGuard, endPressure = 31, 3 * WeightUnit
+	ref := func(e *Evaluator, pos *movegen.Position, s movegen.Square, c movegen.Color) (int, int) {
 		guards, pressure := 0, 0
 		for dr := -boxRadius; dr <= boxRadius; dr++ {
 			for dc := -boxRadius; dc <= boxRadius; dc++ {
@@ -779,20 +782,24 @@ func TestRoyalSafetyReference(t *testing.T) {
 				}
 			}
 		}
-		return guardBonus*min(guards, guardMax) - pressure
+		return guardBonus*min(guards, guardMax) - pressure, endGuard*min(guards, guardMax) - pressure*endPressure/WeightUnit
 	}
 	compared := map[int]int{}
 	for _, name := range []string{"chu", "dai", "tai"} {
 		v := variant(t, name)
-		e := newHand(v)
+		w := DefaultWeights(v)
+		w.EndGuard, w.EndPressure = endGuard, endPressure
+		e := NewWith(v, w)
 		for _, pos := range append(randomPositions(t, v, 2, 80), position(t, v, v.StartSFEN)) {
 			for c := movegen.Color(0); c < movegen.ColorCount; c++ {
 				for _, s := range pos.Pieces(c) {
 					if !e.piece[pos.At(s)].royal {
 						continue
 					}
-					if got, want := e.royalSafety(pos, s, c), ref(e, pos, s, c); got != want {
-						t.Fatalf("%s %s, royal on %s: %d, want %d", name, pos.SFEN(), v.SquareUSI(s), got, want)
+					got, gotEnd := e.royalSafety(pos, s, c)
+					want, wantEnd := ref(e, pos, s, c)
+					if got != want || gotEnd != wantEnd {
+						t.Fatalf("%s %s, royal on %s: %d and %d at the end, want %d and %d", name, pos.SFEN(), v.SquareUSI(s), got, gotEnd, want, wantEnd)
 					}
 					compared[min(pos.RoyalCount(c), 2)]++
 				}

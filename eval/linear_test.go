@@ -24,10 +24,12 @@ func TestLinearPredictsEvaluate(t *testing.T) {
 			continue
 		}
 		w := DefaultWeights(v)
-		// The zone, reach and chase weights are 0 by default; give them
-		// values so that their features are checked too.
+		// The zone, reach, chase and endgame safety weights are 0 by
+		// default; give them values so that their features are checked
+		// too.
 		w.Zone, w.ZoneHand, w.Reach = 40, 7, 50
 		w.Chase, w.ChaseMob = 256, 128
+		w.EndGuard, w.EndPressure = 30, 300
 		testLinear(t, rng, v, w, v.Name)
 		if v.Name == "shogi" || v.Name == "heian" || v.Name == "chu" {
 			w = w.WithSquares(v)

@@ -29,6 +29,7 @@ func NewWith(v *movegen.Variant, w Weights) *Evaluator {
 	e.zone = w.Zone != 0 || w.ZoneHand != 0
 	e.reach = w.Reach != 0
 	e.chase = w.Chase != 0 || w.ChaseMob != 0
+	e.endSafety = w.EndGuard != 0 || w.EndPressure != 0
 	for t := 1; t < len(v.Pieces); t++ {
 		st := newTypeStats(v, movegen.PieceType(t))
 		for _, s := range cells(v) {
@@ -49,6 +50,7 @@ func NewWith(v *movegen.Variant, w Weights) *Evaluator {
 	}
 	for c := range e.press {
 		for p, a := range e.press[c] {
+			e.attack[c][p] = a
 			e.press[c][p] = a * int32(w.Pressure) / WeightUnit
 		}
 	}

@@ -49,6 +49,13 @@ type Weights struct {
 	// Centre is the endgame bonus of a royal on the central squares, in
 	// centipawns.
 	Centre int
+	// EndGuard and EndPressure are Guard and Pressure for the endgame:
+	// the royal's surroundings scored again, weighted by the endgame
+	// share of the phase as Centre is (0 by default: Guard and Pressure
+	// fade with the material, and a royal's guards and attackers then
+	// count for nothing, though two golds and a king still mate one).
+	EndGuard    int
+	EndPressure int
 	// Simplify: a material lead gains Simplify/256 of itself when the
 	// trailing side has lost everything.
 	Simplify int
@@ -294,6 +301,7 @@ func scalarWeights(w *Weights) []namedWeight {
 		{"simplify", &w.Simplify}, {"hunt", &w.Hunt}, {"loose", &w.Loose},
 		{"zone", &w.Zone}, {"zonehand", &w.ZoneHand}, {"reach", &w.Reach},
 		{"chase", &w.Chase}, {"chasemob", &w.ChaseMob},
+		{"endguard", &w.EndGuard}, {"endpressure", &w.EndPressure},
 	}
 }
 
