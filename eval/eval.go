@@ -541,8 +541,7 @@ func (e *Evaluator) phase(material int) int {
 // middle-game weights (Guard, Pressure, the zone), end by the endgame ones
 // (EndGuard, EndPressure).
 func (e *Evaluator) royalSafety(pos *movegen.Position, s movegen.Square, c movegen.Color) (safe, end int) {
-	guards, pressure := 0, 0
-	guard, press := &e.guard[c], &e.press[c]
+	guards, guard := 0, &e.guard[c]
 	// The neighbour masks say which adjacent cells hold pieces: with one
 	// royal every friend there is a guard; only enemies need a look.
 	if pos.RoyalCount(c) == 1 {
@@ -552,32 +551,26 @@ func (e *Evaluator) royalSafety(pos *movegen.Position, s movegen.Square, c moveg
 			guards += int(guard[pos.At(movegen.Square(int(s)+off))])
 		}
 	}
-	for m := pos.Neighbours(c.Other(), s); m != 0; m &= m - 1 {
-		pressure += 2 * int(press[pos.At(movegen.Square(int(s)+e.step[bits.TrailingZeros8(m)&7]))])
-	}
-	for _, off := range e.boxOff[e.boxAdj:] {
-		pressure += int(press[pos.At(movegen.Square(int(s)+off))])
-	}
-	safe = e.w.Guard*min(guards, guardMax) - pressure
+	safe = e.w.Guard*min(guards, guardMax) - e.boxSum(pos, s, c, &e.press[c])
 	if e.zone {
 		safe -= e.zoneCost(pos, s, c)
 	}
 	if e.endSafety {
-		end = e.w.EndGuard*min(guards, guardMax) - e.boxAttack(pos, s, c)*e.w.EndPressure/WeightUnit
+		end = e.w.EndGuard*min(guards, guardMax) - e.boxSum(pos, s, c, &e.attack[c])*e.w.EndPressure/WeightUnit
 	}
 	return safe, end
 }
 
-// boxAttack is the unscaled pressure on c's royal on s: the attack values
-// of the enemy pieces in the box around it, doubled next to it (the
-// endgame safety; royalSafety scales the same sum by Pressure as it goes).
-func (e *Evaluator) boxAttack(pos *movegen.Position, s movegen.Square, c movegen.Color) int {
-	att, n := &e.attack[c], 0
+// boxSum adds up table t (press or attack of c) over the enemy pieces in
+// the box around c's royal on s, doubled next to it: the pressure on the
+// royal, scaled by Pressure or not.
+func (e *Evaluator) boxSum(pos *movegen.Position, s movegen.Square, c movegen.Color, t *[256]int32) int {
+	n := 0
 	for m := pos.Neighbours(c.Other(), s); m != 0; m &= m - 1 {
-		n += 2 * int(att[pos.At(movegen.Square(int(s)+e.step[bits.TrailingZeros8(m)&7]))])
+		n += 2 * int(t[pos.At(movegen.Square(int(s)+e.step[bits.TrailingZeros8(m)&7]))])
 	}
 	for _, off := range e.boxOff[e.boxAdj:] {
-		n += int(att[pos.At(movegen.Square(int(s)+off))])
+		n += int(t[pos.At(movegen.Square(int(s)+off))])
 	}
 	return n
 }
