@@ -62,13 +62,13 @@
 //     a safe fighting piece.
 //
 //   - royal safety, endgame (only where a game's weights set EndGuard or
-//     EndPressure; no shipped set does, docs/tuning.md): the middle-game
-//     safety's guards and enemy pieces counted again with these weights
-//     instead of Guard and Pressure (no zone), tapered like the
-//     centralisation. The middle-game term fades with the material, and
-//     without this one a royal's attackers count for nothing in an
-//     ending, though in heian a king and two golds still mate a king that
-//     walks out to them.
+//     EndPressure: chu's does, docs/tuning.md): the middle-game safety's
+//     guards and enemy pieces counted again with these weights instead of
+//     Guard and Pressure (no zone), tapered like the centralisation. The
+//     middle-game term fades with the material, and without this one a
+//     royal's attackers count for nothing in an ending, though in chu a
+//     Lion mates a king that walks out of its camp and in heian a king
+//     and two golds do.
 //
 //   - simplification: the side ahead in non-royal material gains its lead
 //     times the share of the start material the other side has lost, over
