@@ -120,13 +120,12 @@ type Evaluator struct {
 	// tempo is the side to move's bonus.
 	tempo int
 	// guard[c][q] is 1 if q is a non-royal piece of c (a guard next to
-	// c's royal), press[c][q] the attack value of q if q is a piece of c's
-	// opponent; both are 0 for empty and edge cells (royalSafety).
+	// c's royal); press[c][q] is the attack value of q if q is a piece of
+	// c's opponent, scaled by Pressure ([0]) and unscaled ([1], for the
+	// endgame safety), side by side so one walk of the box reads both;
+	// all are 0 for empty and edge cells (royalSafety).
 	guard [movegen.ColorCount][256]int8
-	press [movegen.ColorCount][256]int32
-	// attack[c][q] is press[c][q] before the Pressure scale: the attack
-	// value of q if q is a piece of c's opponent, else 0.
-	attack [movegen.ColorCount][256]int32
+	press [movegen.ColorCount][256][2]int32
 	// anyLeaper is true when the variant has a universal leaper (loose).
 	anyLeaper bool
 	// zone is true when the weights give the attacked squares next to a
@@ -551,28 +550,33 @@ func (e *Evaluator) royalSafety(pos *movegen.Position, s movegen.Square, c moveg
 			guards += int(guard[pos.At(movegen.Square(int(s)+off))])
 		}
 	}
-	safe = e.w.Guard*min(guards, guardMax) - e.boxSum(pos, s, c, &e.press[c])
+	pressure, attack := e.boxSum(pos, s, c)
+	safe = e.w.Guard*min(guards, guardMax) - pressure
 	if e.zone {
 		safe -= e.zoneCost(pos, s, c)
 	}
 	if e.endSafety {
-		end = e.w.EndGuard*min(guards, guardMax) - e.boxSum(pos, s, c, &e.attack[c])*e.w.EndPressure/WeightUnit
+		end = e.w.EndGuard*min(guards, guardMax) - attack*e.w.EndPressure/WeightUnit
 	}
 	return safe, end
 }
 
-// boxSum adds up table t (press or attack of c) over the enemy pieces in
-// the box around c's royal on s, doubled next to it: the pressure on the
-// royal, scaled by Pressure or not.
-func (e *Evaluator) boxSum(pos *movegen.Position, s movegen.Square, c movegen.Color, t *[256]int32) int {
-	n := 0
+// boxSum adds up press[c] over the enemy pieces in the box around c's
+// royal on s, doubled next to it: the pressure on the royal scaled by
+// Pressure, and its attack unscaled.
+func (e *Evaluator) boxSum(pos *movegen.Position, s movegen.Square, c movegen.Color) (pressure, attack int) {
+	t := &e.press[c]
 	for m := pos.Neighbours(c.Other(), s); m != 0; m &= m - 1 {
-		n += 2 * int(t[pos.At(movegen.Square(int(s)+e.step[bits.TrailingZeros8(m)&7]))])
+		p := &t[pos.At(movegen.Square(int(s)+e.step[bits.TrailingZeros8(m)&7]))]
+		pressure += 2 * int(p[0])
+		attack += 2 * int(p[1])
 	}
 	for _, off := range e.boxOff[e.boxAdj:] {
-		n += int(t[pos.At(movegen.Square(int(s)+off))])
+		p := &t[pos.At(movegen.Square(int(s)+off))]
+		pressure += int(p[0])
+		attack += int(p[1])
 	}
-	return n
+	return pressure, attack
 }
 
 // zoneCost is what the squares next to c's royal on s cost c: Zone for

@@ -49,9 +49,9 @@ func NewWith(v *movegen.Variant, w Weights) *Evaluator {
 		}
 	}
 	for c := range e.press {
-		for p, a := range e.press[c] {
-			e.attack[c][p] = a
-			e.press[c][p] = a * int32(w.Pressure) / WeightUnit
+		for p := range e.press[c] {
+			a := e.press[c][p][1]
+			e.press[c][p][0] = a * int32(w.Pressure) / WeightUnit
 		}
 	}
 	return e
@@ -119,7 +119,7 @@ func newEvaluator(v *movegen.Variant, full bool) *Evaluator {
 			if !d.royal {
 				e.guard[c][p] = 1
 			}
-			e.press[c.Other()][p] = d.attack
+			e.press[c.Other()][p][1] = d.attack
 		}
 	}
 	// The royal's box: the eight king steps first, then the rest.
