@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -22,6 +23,15 @@ func fuzzLines(data string) []string {
 		}
 	}
 	return out
+}
+
+// fuzzConfig is testConfig with every search capped at 200,000 nodes: the
+// input may ask for long searches (st 11, then a command that waits for
+// the move), and Go's fuzzer counts an input that runs over 10 s as a hang.
+func fuzzConfig() Config {
+	c := testConfig()
+	c.MaxNodes = 200000
+	return c
 }
 
 // checkXBoardSafe fails on any line XBoard would read as an illegal-move
@@ -64,7 +74,7 @@ func FuzzXBoardLine(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, data string) {
-		e := startEngine(testConfig())
+		e := startEngine(fuzzConfig())
 		defer e.in.Close()
 		e.send("xboard")
 		e.send("protover 2")
@@ -91,7 +101,7 @@ func FuzzXBoardLine(f *testing.F) {
 
 // fuzzUSIish runs the USI or UCI variant of the line fuzzer.
 func fuzzUSIish(t *testing.T, hello, variantOpt, first string, parse func(*movegen.Position, string) (movegen.Move, error), data string) {
-	e := startEngine(testConfig())
+	e := startEngine(fuzzConfig())
 	defer e.in.Close()
 	e.send(hello)
 	for _, l := range fuzzLines(data) {
@@ -137,4 +147,25 @@ func FuzzUCILine(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data string) {
 		fuzzUSIish(t, "uci", "UCI_Variant", "c3c4", parseMoveUCI, data)
 	})
+}
+
+// TestMaxNodes checks that Config.MaxNodes ends a search the GUI gave a
+// minute: the move comes well within the wait, after at most the cap's
+// nodes (the search checks its count every few thousand nodes).
+func TestMaxNodes(t *testing.T) {
+	e := startEngine(fuzzConfig())
+	defer e.in.Close()
+	for _, l := range []string{"xboard", "protover 2", "new", "variant shogi", "post", "st 60", "go"} {
+		e.send(l)
+	}
+	k := e.out.waitFor(t, 0, "move ", 20*time.Second)
+	for _, l := range e.out.snapshot()[:k] {
+		if f := strings.Fields(l); len(f) > 4 {
+			if n, err := strconv.ParseUint(f[3], 10, 64); err == nil && n > 2*fuzzConfig().MaxNodes {
+				t.Errorf("thinking line %q counts more than twice the cap's %d nodes", l, fuzzConfig().MaxNodes)
+			}
+		}
+	}
+	e.send("quit")
+	<-e.done
 }

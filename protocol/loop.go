@@ -26,6 +26,10 @@ type Config struct {
 	MaxHashMB, MaxThreads int
 	// HashMB is the hash size before the GUI sets one (default 64).
 	HashMB int
+	// MaxNodes, when not 0, ends every search after about this many nodes,
+	// whatever limits the GUI set; fuzzing sets it, so that no input can
+	// start a search that outlasts the fuzzer's patience.
+	MaxNodes uint64
 }
 
 // Run speaks the protocol that the first non-empty input line names
@@ -270,6 +274,9 @@ func (s *session) setOptions(o search.Options) {
 // start launches a search of the position pos (which the search owns).
 func (s *session) start(kind searchKind, pos *movegen.Position, lim search.Limits, report func(search.Info)) {
 	eng := s.engine()
+	if c := s.cfg.MaxNodes; c > 0 && (lim.Nodes == 0 || lim.Nodes > c) {
+		lim.Nodes = c
+	}
 	s.kind = kind
 	s.lastMu.Lock()
 	s.last = search.Info{}
