@@ -54,7 +54,9 @@
 //     does not hold and the enemy attacks costs Zone plus ZoneHand per
 //     enemy piece in hand (at most 8 count): the squares a drop checks
 //     from with support (zoneCost; up to eight attack tests a royal, so
-//     the term is not computed at 0).
+//     the term is not computed at 0). Where the weights set Danger, a
+//     royal whose safety so far costs C > 0 costs Danger/256 × C²/1000
+//     more: a few attackers are a nuisance, many are a mating attack.
 //
 //   - royal centralisation, endgame, games without drops: up to +50 for a
 //     royal on the central squares, falling linearly to 0 at the edge. In

@@ -42,6 +42,9 @@ const (
 	// zoneHandMax caps the enemy pieces in hand that Weights.ZoneHand
 	// counts (zoneCost).
 	zoneHandMax = 8
+	// dangerDiv: a royal whose middle-game safety costs C centipawns costs
+	// Weights.Danger/256 × C²/dangerDiv more (royalSafety).
+	dangerDiv = 1000
 	// royalCentre is the endgame bonus of a royal on the central squares.
 	royalCentre = 50
 	// chaseMax: the chase term applies once the side behind in non-royal
@@ -554,6 +557,9 @@ func (e *Evaluator) royalSafety(pos *movegen.Position, s movegen.Square, c moveg
 	safe = e.w.Guard*min(guards, guardMax) - pressure
 	if e.zone {
 		safe -= e.zoneCost(pos, s, c)
+	}
+	if safe < 0 && e.w.Danger != 0 {
+		safe -= safe * safe * e.w.Danger / (WeightUnit * dangerDiv)
 	}
 	if e.endSafety {
 		end = e.w.EndGuard*min(guards, guardMax) - attack*e.w.EndPressure/WeightUnit

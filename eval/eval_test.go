@@ -318,6 +318,40 @@ func TestZone(t *testing.T) {
 	}
 }
 
+// TestDanger: Danger adds Danger/256 × C²/1000 to a royal's middle-game
+// safety cost C where C > 0, and leaves a royal that costs nothing alone.
+func TestDanger(t *testing.T) {
+	v := variant(t, "shogi")
+	w := DefaultWeights(v)
+	w.Zone, w.ZoneHand = 40, 7
+	linear := NewWith(v, w)
+	w.Danger = 300
+	bent := NewWith(v, w)
+	checked := 0
+	for _, sfen := range []string{
+		"4k4/9/9/9/9/9/9/4g4/4K4 b 2R2B3G4S4N4L16P2p 1",  // a gold next to the king, two pawns in hand
+		"4k4/9/9/9/9/9/6r2/3g1s3/4K4 b R2B3G3S4N4L18P 1", // more attackers
+		"4k4/9/9/9/9/9/9/3G1G3/4K4 b 2R2B1G4S4N4L18P 1",  // guards only
+	} {
+		pos := position(t, v, sfen)
+		for c := movegen.Color(0); c < movegen.ColorCount; c++ {
+			s := pos.RoyalSquare(c)
+			safe, _ := linear.royalSafety(pos, s, c)
+			want := safe
+			if safe < 0 {
+				want = safe - safe*safe*300/(WeightUnit*dangerDiv)
+				checked++
+			}
+			if got, _ := bent.royalSafety(pos, s, c); got != want {
+				t.Errorf("%s, %v's royal: safety %d with Danger 300, want %d (%d without)", sfen, c, got, want, safe)
+			}
+		}
+	}
+	if checked < 2 {
+		t.Errorf("%d royals under attack, want at least 2", checked)
+	}
+}
+
 // TestPhase pins the taper weights: full at the start material or more,
 // none on a bare board, proportional between.
 func TestPhase(t *testing.T) {
@@ -392,6 +426,7 @@ func TestSymmetry(t *testing.T) {
 		zoned := DefaultWeights(v)
 		zoned.Zone, zoned.ZoneHand = 40, 7
 		zoned.Chase, zoned.ChaseMob = 256, 128
+		zoned.Danger = 300
 		// A piece-square table of entries that differ everywhere.
 		squared := zoned.WithSquares(v)
 		for i := range squared.Square {

@@ -75,6 +75,13 @@ type Weights struct {
 	// attacked square next to the royal is where a dropped piece checks
 	// with support.
 	ZoneHand int
+	// Danger bends the royal's middle-game safety into a square: where
+	// the guards, the pressure and the zone leave a royal at a cost of C
+	// centipawns (C > 0), it costs Danger/256 × C²/dangerDiv more (0 by
+	// default: the cost stays linear). A few attackers near a royal are a
+	// nuisance and many are a mating attack, which no sum of independent
+	// terms can say.
+	Danger int
 	// Reach is the worth of each square a non-royal piece reaches with its
 	// single-leg moves on the current board (movegen's Position.Mobility),
 	// in 1/16 centipawn (0 by default: the term is computed only where a
@@ -301,7 +308,7 @@ func scalarWeights(w *Weights) []namedWeight {
 		{"simplify", &w.Simplify}, {"hunt", &w.Hunt}, {"loose", &w.Loose},
 		{"zone", &w.Zone}, {"zonehand", &w.ZoneHand}, {"reach", &w.Reach},
 		{"chase", &w.Chase}, {"chasemob", &w.ChaseMob},
-		{"endguard", &w.EndGuard}, {"endpressure", &w.EndPressure},
+		{"endguard", &w.EndGuard}, {"endpressure", &w.EndPressure}, {"danger", &w.Danger},
 	}
 }
 
