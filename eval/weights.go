@@ -297,6 +297,30 @@ const WeightUnit = 256
 // Weights.Reach (centipawns per square).
 const huntUnit = 16
 
+// weightMax bounds every weight of a weights file and of SetVector in
+// magnitude, and dangerMax bounds Weights.Danger (from 0): far beyond any
+// weight a fit gives (the largest shipped is 1740), and small enough that
+// the evaluation's arithmetic cannot overflow. The piece-square entries
+// are 32-bit sums of a piece's value and its square weight; the royal
+// safety is at most some 10^7 centipawns at these bounds, and Danger
+// multiplies its square.
+const (
+	weightMax = 100000
+	dangerMax = 4096
+)
+
+// weightBounds returns the least and the largest value the weight named
+// name may take.
+func weightBounds(name string) (lo, hi int) {
+	if name == dangerKey {
+		return 0, dangerMax
+	}
+	return -weightMax, weightMax
+}
+
+// dangerKey is Weights.Danger's key in a weights file.
+const dangerKey = "danger"
+
 // scalarWeights names the scalar weights in file and vector order, with a
 // pointer into a Weights.
 func scalarWeights(w *Weights) []namedWeight {
@@ -308,7 +332,7 @@ func scalarWeights(w *Weights) []namedWeight {
 		{"simplify", &w.Simplify}, {"hunt", &w.Hunt}, {"loose", &w.Loose},
 		{"zone", &w.Zone}, {"zonehand", &w.ZoneHand}, {"reach", &w.Reach},
 		{"chase", &w.Chase}, {"chasemob", &w.ChaseMob},
-		{"endguard", &w.EndGuard}, {"endpressure", &w.EndPressure}, {"danger", &w.Danger},
+		{"endguard", &w.EndGuard}, {"endpressure", &w.EndPressure}, {dangerKey, &w.Danger},
 	}
 }
 
@@ -480,28 +504,40 @@ func (w *Weights) Vector() []float64 {
 }
 
 // SetVector sets the weights from numbers in Names order, rounded to the
-// nearest integer. x must have one number per weight. The Square and King
+// nearest integer and kept inside the bounds a weights file allows (a fit
+// that runs past one stops there). x must have one number per weight. The Square and King
 // tables keep their lengths (none when w has none), and Material gets the rest:
 // one entry per piece type (and the unused 0).
 func (w *Weights) SetVector(x []float64) {
 	sc := scalarWeights(w)
 	for i, n := range sc {
-		*n.val = int(math.Round(x[i]))
+		*n.val = bounded(x[i], n.name)
 	}
 	if want := len(x) - len(sc) - len(w.Square) - len(w.King) + 1; len(w.Material) != want {
 		w.Material = make([]int, want)
 	}
 	for t := 1; t < len(w.Material); t++ {
-		w.Material[t] = int(math.Round(x[len(sc)+t-1]))
+		w.Material[t] = bounded(x[len(sc)+t-1], "")
 	}
 	base := len(sc) + len(w.Material) - 1
 	for i := range w.Square {
-		w.Square[i] = int(math.Round(x[base+i]))
+		w.Square[i] = bounded(x[base+i], "")
 	}
 	base += len(w.Square)
 	for i := range w.King {
-		w.King[i] = int(math.Round(x[base+i]))
+		w.King[i] = bounded(x[base+i], "")
 	}
+}
+
+// bounded rounds x to the nearest integer inside the bounds of the weight
+// named name (weightBounds; "" for a table entry or a piece's value). NaN
+// gives 0.
+func bounded(x float64, name string) int {
+	if math.IsNaN(x) {
+		return 0
+	}
+	lo, hi := weightBounds(name)
+	return int(max(float64(lo), min(math.Round(x), float64(hi))))
 }
 
 // WeightsFile is a parsed weights file: for each game's section, its keys
@@ -605,6 +641,9 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 				return true, fmt.Errorf("line %d: %s given twice", s.Lines[i], k)
 			}
 			seen[k] = true
+			if lo, hi := weightBounds(k); k != marginKey && k != lmpWorseKey && k != rootLMRKey && (s.Values[i] < lo || s.Values[i] > hi) {
+				return true, fmt.Errorf("line %d: %s must be from %d to %d, got %d", s.Lines[i], k, lo, hi, s.Values[i])
+			}
 			if p, ok := scalars[k]; ok {
 				*p = s.Values[i]
 				continue

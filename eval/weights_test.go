@@ -63,6 +63,7 @@ func roundTrip(t *testing.T, v *movegen.Variant, w Weights) {
 		x[i] += float64(i%7) - 3
 	}
 	w.SetVector(x)
+	x = w.Vector() // SetVector keeps danger at 0 or above
 	var b bytes.Buffer
 	if err := w.Write(&b, v, "a comment"); err != nil {
 		t.Fatal(err)
@@ -84,6 +85,48 @@ func roundTrip(t *testing.T, v *movegen.Variant, w Weights) {
 	}
 	if w.King != nil && !strings.Contains(text, "\nkp.") {
 		t.Errorf("%s: no king-relative weights written:\n%s", v.Name, text)
+	}
+}
+
+// TestSetVectorBounds: SetVector keeps every weight inside the bounds a
+// weights file allows, so what a fit writes always loads.
+func TestSetVectorBounds(t *testing.T) {
+	v := variant(t, "shogi")
+	w := DefaultWeights(v).WithSquares(v)
+	x := w.Vector()
+	names := w.Names(v)
+	for i := range x {
+		x[i] = 1e12
+		if i%2 == 1 {
+			x[i] = -1e12
+		}
+	}
+	w.SetVector(x)
+	var b bytes.Buffer
+	if err := w.Write(&b, v); err != nil {
+		t.Fatal(err)
+	}
+	f, err := ParseWeights(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := DefaultWeights(v)
+	if ok, err := f.Apply(v, &got); !ok || err != nil {
+		t.Fatalf("the bounded weights do not load: %v %v", ok, err)
+	}
+	for i, y := range w.Vector() {
+		want := float64(weightMax)
+		switch {
+		case names[i] == dangerKey && i%2 == 1:
+			want = 0
+		case names[i] == dangerKey:
+			want = dangerMax
+		case i%2 == 1:
+			want = -weightMax
+		}
+		if y != want {
+			t.Errorf("%s = %v, want %v", names[i], y, want)
+		}
 	}
 }
 
@@ -215,6 +258,11 @@ func TestWeightsFileErrors(t *testing.T) {
 		{"[shogi]\nlmpworse = 24\n", "line 2: lmpworse must be from 25 to 100 (percent), got 24"},
 		{"[shogi]\nlmpworse = 101\n", "line 2: lmpworse must be from 25 to 100"},
 		{"[shogi]\nrootlmr = 2\n", "line 2: rootlmr must be 0 (off) or 1 (on), got 2"},
+		{"[shogi]\ntempo = 100001\n", "line 2: tempo must be from -100000 to 100000, got 100001"},
+		{"[shogi]\nvalue.R = -100001\n", "line 2: value.R must be from -100000 to 100000, got -100001"},
+		{"[shogi]\nsq.P.r3.f1 = 200000\n", "line 2: sq.P.r3.f1 must be from -100000 to 100000"},
+		{"[shogi]\ndanger = -1\n", "line 2: danger must be from 0 to 4096, got -1"},
+		{"[shogi]\ndanger = 1000000000000000\n", "line 2: danger must be from 0 to 4096"},
 	} {
 		f, err := ParseWeights(strings.NewReader(c.text))
 		if err != nil {
