@@ -624,7 +624,9 @@ func ReadWeightsFile(path string) (*WeightsFile, error) {
 
 // Apply lays the file's section for v's game over w. It reports whether
 // the file has such a section, and an error (leaving w unchanged) for a
-// name that is no weight of v, a piece v lacks, or a key given twice.
+// name that is no weight of v, a piece v lacks, a key given twice, or a
+// value outside its bounds (weightBounds; margin, lmpworse and rootlmr
+// have their own).
 func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 	for _, s := range f.Games {
 		if !strings.EqualFold(s.Game, v.Name) {
