@@ -505,9 +505,9 @@ func (w *Weights) Vector() []float64 {
 
 // SetVector sets the weights from numbers in Names order, rounded to the
 // nearest integer and kept inside the bounds a weights file allows (a fit
-// that runs past one stops there). x must have one number per weight. The Square and King
-// tables keep their lengths (none when w has none), and Material gets the rest:
-// one entry per piece type (and the unused 0).
+// that runs past one stops there). x must have one number per weight. The
+// Square and King tables keep their lengths (none when w has none), and
+// Material gets the rest: one entry per piece type (and the unused 0).
 func (w *Weights) SetVector(x []float64) {
 	sc := scalarWeights(w)
 	for i, n := range sc {
@@ -625,8 +625,7 @@ func ReadWeightsFile(path string) (*WeightsFile, error) {
 // Apply lays the file's section for v's game over w. It reports whether
 // the file has such a section, and an error (leaving w unchanged) for a
 // name that is no weight of v, a piece v lacks, a key given twice, or a
-// value outside its bounds (weightBounds; margin, lmpworse and rootlmr
-// have their own).
+// weight outside its bounds (weightBounds).
 func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 	for _, s := range f.Games {
 		if !strings.EqualFold(s.Game, v.Name) {
@@ -643,14 +642,17 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 				return true, fmt.Errorf("line %d: %s given twice", s.Lines[i], k)
 			}
 			seen[k] = true
-			if lo, hi := weightBounds(k); k != marginKey && k != lmpWorseKey && k != rootLMRKey && (s.Values[i] < lo || s.Values[i] > hi) {
-				return true, fmt.Errorf("line %d: %s must be from %d to %d, got %d", s.Lines[i], k, lo, hi, s.Values[i])
-			}
 			if p, ok := scalars[k]; ok {
+				if err := outOfBounds(k, s.Values[i], s.Lines[i]); err != nil {
+					return true, err
+				}
 				*p = s.Values[i]
 				continue
 			}
 			if j, ok := parseSquareName(v, k); ok {
+				if err := outOfBounds(k, s.Values[i], s.Lines[i]); err != nil {
+					return true, err
+				}
 				if len(out.Square) != SquareCount(v) {
 					out.Square = make([]int, SquareCount(v))
 				}
@@ -658,6 +660,9 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 				continue
 			}
 			if j, ok := parseKingName(v, k); ok {
+				if err := outOfBounds(k, s.Values[i], s.Lines[i]); err != nil {
+					return true, err
+				}
 				if len(out.King) != KingCount(v) {
 					out.King = make([]int, KingCount(v))
 				}
@@ -691,12 +696,25 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 				return true, fmt.Errorf("line %d: %q is no weight of %s (%s, %s, %sID for a piece, %sID.rR.fF for a piece on a square, or %sID.own.fF.rR and %sID.foe.fF.rR for a piece beside a royal)", s.Lines[i], k, v.Name,
 					strings.Join(WeightNames(v)[:len(scalars)], ", "), marginKey+", "+lmpWorseKey+", "+rootLMRKey, valuePrefix, squarePrefix, kingPrefix, kingPrefix)
 			}
+			if err := outOfBounds(k, s.Values[i], s.Lines[i]); err != nil {
+				return true, err
+			}
 			out.Material[t] = s.Values[i]
 		}
 		*w = out
 		return true, nil
 	}
 	return false, nil
+}
+
+// outOfBounds is the error for weight key set to x on line line of a
+// weights file when x lies outside the weight's bounds (weightBounds), or
+// nil.
+func outOfBounds(key string, x, line int) error {
+	if lo, hi := weightBounds(key); x < lo || x > hi {
+		return fmt.Errorf("line %d: %s must be from %d to %d, got %d", line, key, lo, hi, x)
+	}
+	return nil
 }
 
 // pieceTypeByID returns the type of v whose ID is id, or 0.

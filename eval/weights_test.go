@@ -262,6 +262,8 @@ func TestWeightsFileErrors(t *testing.T) {
 		{"[shogi]\nvalue.R = -100001\n", "line 2: value.R must be from -100000 to 100000, got -100001"},
 		{"[shogi]\nsq.P.r3.f1 = 200000\n", "line 2: sq.P.r3.f1 must be from -100000 to 100000"},
 		{"[shogi]\ndanger = -1\n", "line 2: danger must be from 0 to 4096, got -1"},
+		{"[shogi]\nspeed = 1000000\n", "line 2: \"speed\" is no weight of shogi"},
+		{"[shogi]\nkp.G.own.f1.r0 = -100001\n", "line 2: kp.G.own.f1.r0 must be from -100000 to 100000"},
 		{"[shogi]\ndanger = 1000000000000000\n", "line 2: danger must be from 0 to 4096"},
 	} {
 		f, err := ParseWeights(strings.NewReader(c.text))
