@@ -642,64 +642,36 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 				return true, fmt.Errorf("line %d: %s given twice", s.Lines[i], k)
 			}
 			seen[k] = true
-			if p, ok := scalars[k]; ok {
-				if err := outOfBounds(k, s.Values[i], s.Lines[i]); err != nil {
-					return true, err
-				}
-				*p = s.Values[i]
-				continue
-			}
-			if j, ok := parseSquareName(v, k); ok {
-				if err := outOfBounds(k, s.Values[i], s.Lines[i]); err != nil {
-					return true, err
-				}
-				if len(out.Square) != SquareCount(v) {
-					out.Square = make([]int, SquareCount(v))
-				}
-				out.Square[j] = s.Values[i]
-				continue
-			}
-			if j, ok := parseKingName(v, k); ok {
-				if err := outOfBounds(k, s.Values[i], s.Lines[i]); err != nil {
-					return true, err
-				}
-				if len(out.King) != KingCount(v) {
-					out.King = make([]int, KingCount(v))
-				}
-				out.King[j] = s.Values[i]
-				continue
-			}
-			if k == marginKey {
-				if x := s.Values[i]; x < marginMin || x > marginMax {
+			x := s.Values[i]
+			switch k {
+			case marginKey:
+				if x < marginMin || x > marginMax {
 					return true, fmt.Errorf("line %d: %s must be from %d to %d (percent), got %d", s.Lines[i], k, marginMin, marginMax, x)
 				}
-				out.Margin = s.Values[i]
+				out.Margin = x
 				continue
-			}
-			if k == lmpWorseKey {
-				if x := s.Values[i]; x < lmpWorseMin || x > lmpWorseMax {
+			case lmpWorseKey:
+				if x < lmpWorseMin || x > lmpWorseMax {
 					return true, fmt.Errorf("line %d: %s must be from %d to %d (percent), got %d", s.Lines[i], k, lmpWorseMin, lmpWorseMax, x)
 				}
-				out.LMPWorse = s.Values[i]
+				out.LMPWorse = x
 				continue
-			}
-			if k == rootLMRKey {
-				if x := s.Values[i]; x != 0 && x != 1 {
+			case rootLMRKey:
+				if x != 0 && x != 1 {
 					return true, fmt.Errorf("line %d: %s must be 0 (off) or 1 (on), got %d", s.Lines[i], k, x)
 				}
-				out.NoRootLMR = s.Values[i] == 0
+				out.NoRootLMR = x == 0
 				continue
 			}
-			id, ok := strings.CutPrefix(k, valuePrefix)
-			t := pieceTypeByID(v, id)
-			if !ok || t == 0 {
+			dst := out.slot(v, scalars, k)
+			if dst == nil {
 				return true, fmt.Errorf("line %d: %q is no weight of %s (%s, %s, %sID for a piece, %sID.rR.fF for a piece on a square, or %sID.own.fF.rR and %sID.foe.fF.rR for a piece beside a royal)", s.Lines[i], k, v.Name,
 					strings.Join(WeightNames(v)[:len(scalars)], ", "), marginKey+", "+lmpWorseKey+", "+rootLMRKey, valuePrefix, squarePrefix, kingPrefix, kingPrefix)
 			}
-			if err := outOfBounds(k, s.Values[i], s.Lines[i]); err != nil {
-				return true, err
+			if lo, hi := weightBounds(k); x < lo || x > hi {
+				return true, fmt.Errorf("line %d: %s must be from %d to %d, got %d", s.Lines[i], k, lo, hi, x)
 			}
-			out.Material[t] = s.Values[i]
+			*dst = x
 		}
 		*w = out
 		return true, nil
@@ -707,12 +679,30 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 	return false, nil
 }
 
-// outOfBounds is the error for weight key set to x on line line of a
-// weights file when x lies outside the weight's bounds (weightBounds), or
-// nil.
-func outOfBounds(key string, x, line int) error {
-	if lo, hi := weightBounds(key); x < lo || x > hi {
-		return fmt.Errorf("line %d: %s must be from %d to %d, got %d", line, key, lo, hi, x)
+// slot returns where the weight named key (a scalar, whose pointers into
+// w are scalars, a table entry or a piece's value) lives in w, making the
+// Square or King table when the key is its first entry; nil when key names
+// no weight of v.
+func (w *Weights) slot(v *movegen.Variant, scalars map[string]*int, key string) *int {
+	if p, ok := scalars[key]; ok {
+		return p
+	}
+	if j, ok := parseSquareName(v, key); ok {
+		if len(w.Square) != SquareCount(v) {
+			w.Square = make([]int, SquareCount(v))
+		}
+		return &w.Square[j]
+	}
+	if j, ok := parseKingName(v, key); ok {
+		if len(w.King) != KingCount(v) {
+			w.King = make([]int, KingCount(v))
+		}
+		return &w.King[j]
+	}
+	if id, ok := strings.CutPrefix(key, valuePrefix); ok {
+		if t := pieceTypeByID(v, id); t != 0 {
+			return &w.Material[t]
+		}
 	}
 	return nil
 }
