@@ -250,7 +250,9 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		// them, which spares the picker sorting the rest of the list.
 		if quiet && pruneHere && (depth <= lmpDepth && nQuiets >= lmpMoves || depth <= 2 && eval+w.e.margins.futility*depth <= alpha) {
 			if ms.stage == stageRest {
-				break
+				// Skip the rest of the quiet moves; the losing
+				// captures put off until after them still come.
+				ms.next = w.moves[ply].list.N
 			}
 			continue
 		}
@@ -361,16 +363,19 @@ func boundOf(best, alpha, beta int) Bound {
 }
 
 // The stages in which search produces a node's moves (moveStages): the
-// table move alone, then the captures, then every other move. A node that
-// a table move or a capture cuts off never generates its quiet moves. The
-// order is the one scoreMoves gives a full list, since its captures band
-// lies above everything but the table move.
+// table move alone, then the captures, then every other move, then the
+// captures that lose in the exchange (losingCapture), which the captures
+// stage puts aside. A node that a table move or a capture cuts off never
+// generates its quiet moves. Apart from the losing captures the order is
+// the one scoreMoves gives a full list, since its captures band lies above
+// everything but the table move.
 const (
 	stageTT = iota
 	stageGenCaptures
 	stageCaptures
 	stageGenRest
 	stageRest
+	stageBad
 	stageDone
 )
 
@@ -379,11 +384,13 @@ type moveStages struct {
 	stage  int
 	next   int // the next rank to pick from the current list
 	ttMove movegen.Move
+	nBad   int // losing captures put off until after the quiet moves
 }
 
 // nextMove returns the node's next move with its ordering score, or false
 // when every move has been produced. It reuses w.moves[ply] for each
-// stage's list.
+// stage's list and keeps the losing captures in w.bad[ply] (up to 32; any
+// beyond come in their captures' order).
 func (w *worker) nextMove(ms *moveStages, ply int) (movegen.Move, int32, bool) {
 	pm := w.moves[ply]
 	pos := w.pos
@@ -401,18 +408,39 @@ func (w *worker) nextMove(ms *moveStages, ply int) (movegen.Move, int32, bool) {
 			w.prepareStage(pm, ms, ply, false)
 			ms.stage = stageCaptures
 		case stageGenRest:
-			ms.stage = stageDone
+			ms.stage = stageBad
+			ms.next = 0
 			if !pos.MustPass() { // else the forced pass was the only move
 				pm.list.N = 0
 				pos.GenerateQuiets(&pm.list)
 				w.prepareStage(pm, ms, ply, true)
 				ms.stage = stageRest
 			}
-		case stageCaptures, stageRest:
+		case stageCaptures:
+			if ms.next < pm.list.N {
+				m, order := pm.pick(ms.next)
+				ms.next++
+				if order < orderRoyal && ms.nBad < len(w.bad[ply]) && w.losingCapture(m) {
+					w.bad[ply][ms.nBad] = m
+					ms.nBad++
+					continue
+				}
+				return m, order, true
+			}
+			ms.stage++
+		case stageRest:
 			if ms.next < pm.list.N {
 				m, order := pm.pick(ms.next)
 				ms.next++
 				return m, order, true
+			}
+			ms.stage++
+			ms.next = 0
+		case stageBad:
+			if ms.next < ms.nBad {
+				m := w.bad[ply][ms.next]
+				ms.next++
+				return m, orderCapture, true
 			}
 			ms.stage++
 		default:
@@ -465,6 +493,14 @@ func (w *worker) makeMove(m movegen.Move, ply int) {
 		child.lossyCheck = !pos.SEEAtLeast(m, 0)
 		pos.Make(m)
 	}
+}
+
+// losingCapture reports whether the capture m, by a piece worth more than
+// its victim, loses material in the exchange on its square (SEE < 0). The
+// main search tries such captures after the quiet moves.
+func (w *worker) losingCapture(m movegen.Move) bool {
+	val, _ := w.pos.CapturedValue(m)
+	return w.attackerValue(m) > val && !w.pos.SEEAtLeast(m, 0)
 }
 
 // nullMoveOK reports whether a null move is sound enough here: not twice in

@@ -53,7 +53,9 @@
 // quiet move that last refuted the opponent's previous move, by its piece
 // type and destination) and the quiet moves by their history plus their
 // continuation history after the moves one and two plies before (hashed:
-// contIndex; tai's exact table would have 10^10 entries), searched with
+// contIndex; tai's exact table would have 10^10 entries), and last the
+// captures by a more valuable piece that lose in the exchange (SEE < 0:
+// losingCapture), searched with
 // late-move reductions (a ply less for killers and the counter move, two
 // more at an expected cut node: search's cutNode),
 // late-move pruning (a node tries 6 + 2
@@ -67,9 +69,12 @@
 // take almost any piece, and without this every node near the leaves
 // searched a hundred emperor captures that lose it). The moves come in
 // stages (nextMove): the table move, checked with IsLegal, before anything
-// is generated; then the captures; then the rest, generated and scored only
-// when neither cut the node off (so their history scores are those of that
-// moment). The quiescence search reads the table (a first quiescence ply
+// is generated; then the captures, less the losing ones, which are kept
+// aside (up to 32); then the rest, generated and scored only when neither
+// cut the node off (so their history scores are those of that moment);
+// then the losing captures. Where late-move pruning or futility ends the
+// quiet moves, the losing captures still come (exchange pruning and
+// capture futility judge them). The quiescence search reads the table (a first quiescence ply
 // also stores its result, at depth 0, where no main-search result of the
 // position is), stands pat on the static evaluation and searches captures
 // (all evasions when in check in a check game), with delta pruning and

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -1024,5 +1025,63 @@ func TestCounterMoveAndContinuation(t *testing.T) {
 	pos.Make(other)
 	if _, order := top(); order == orderCounter {
 		t.Errorf("after 2g2f a move is ordered as the counter move of 7g7f's reply")
+	}
+}
+
+// TestLosingCapturesLast: nextMove holds back a capture that loses in the
+// exchange (a rook taking a defended pawn) until after every quiet move,
+// keeps a winning capture (the same rook taking an undefended lance) and
+// an even one (a pawn taking a pawn) before the quiet moves, and produces
+// every legal move exactly once.
+func TestLosingCapturesLast(t *testing.T) {
+	// Black's rook on 5h can take the pawn on 5e (defended by the gold on
+	// 5d: SEE −1200) or the lance on 8h (undefended); Black's pawn on 9f
+	// can take White's pawn on 9e.
+	const sfen = "4k4/9/9/4g4/p3p4/P8/9/1l2R4/4K4 b - 1"
+	w := New(material{}, Options{HashMB: 4}).workers[0]
+	losing := prepareMove(t, w, "shogi", sfen, "5h5e")
+	winning := mustParse(t, w.pos, "5h8h")
+	even := mustParse(t, w.pos, "9f9e")
+	if !w.losingCapture(losing) || w.losingCapture(winning) || w.losingCapture(even) {
+		t.Fatalf("losingCapture: %v %v %v, want true false false",
+			w.losingCapture(losing), w.losingCapture(winning), w.losingCapture(even))
+	}
+	var legal movegen.MoveList
+	w.pos.GenerateLegal(&legal)
+	want := map[movegen.Move]bool{}
+	for _, m := range legal.Slice() {
+		want[m] = true
+	}
+	ms := moveStages{stage: stageTT}
+	seen := map[movegen.Move]int{}
+	var order []movegen.Move
+	for {
+		m, _, ok := w.nextMove(&ms, 0)
+		if !ok {
+			break
+		}
+		seen[m]++
+		order = append(order, m)
+	}
+	for m := range want {
+		if seen[m] != 1 {
+			t.Errorf("%v produced %d times, want once", w.pos.MoveUSI(m), seen[m])
+		}
+	}
+	if len(order) != len(want) {
+		t.Fatalf("%d moves produced, %d legal", len(order), len(want))
+	}
+	at := func(m movegen.Move) int { return slices.Index(order, m) }
+	firstQuiet, lastQuiet := len(order), -1
+	for i, m := range order {
+		if !w.pos.IsCapture(m) {
+			firstQuiet, lastQuiet = min(firstQuiet, i), max(lastQuiet, i)
+		}
+	}
+	if at(losing) != len(order)-1 || at(losing) < lastQuiet {
+		t.Errorf("losing capture at %d of %d, last quiet move at %d: want it last", at(losing), len(order), lastQuiet)
+	}
+	if at(winning) > firstQuiet || at(even) > firstQuiet {
+		t.Errorf("winning capture at %d, even one at %d, first quiet move at %d: want both before it", at(winning), at(even), firstQuiet)
 	}
 }

@@ -81,6 +81,7 @@ type worker struct {
 	cont      []int16
 	contShift uint
 	quiets    [MaxPly + 1][64]movegen.Move
+	bad       [MaxPly + 1][32]movegen.Move // losing captures put off (nextMove)
 	// evals caches static evaluations (evaluate).
 	evals [evalCacheSize]evalEntry
 	// qTable: the quiescence search probes and stores the table. Quiesce
