@@ -74,10 +74,11 @@
 // cut the node off (so their history scores are those of that moment);
 // then the losing captures. Where late-move pruning or futility ends the
 // quiet moves, the losing captures still come (exchange pruning and
-// capture futility judge them). The quiescence search reads the table (a first quiescence ply
-// also stores its result, at depth 0, where no main-search result of the
-// position is), stands pat on the static evaluation and searches captures
-// (all evasions when in check in a check game), with delta pruning and
+// capture futility judge them). The quiescence search reads the table (a
+// first quiescence ply also stores its result, at depth 0, where no
+// main-search result of the position is), stands pat on the static
+// evaluation and searches captures (all evasions when in check in a check
+// game), with delta pruning and
 // without the captures by a more valuable piece that qLoses judges likely
 // to lose (in a drop game those that lose the exchange, SEE < 0; in the
 // others any onto a defended square); deep in quiescence only recaptures
