@@ -250,9 +250,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		// them, which spares the picker sorting the rest of the list.
 		if quiet && pruneHere && (depth <= lmpDepth && nQuiets >= lmpMoves || depth <= 2 && eval+w.e.margins.futility*depth <= alpha) {
 			if ms.stage == stageRest {
-				// Skip the rest of the quiet moves; the losing
-				// captures put off until after them still come.
-				ms.next = w.moves[ply].list.N
+				ms.skipQuiets()
 			}
 			continue
 		}
@@ -385,6 +383,12 @@ type moveStages struct {
 	next   int // the next rank to pick from the current list
 	ttMove movegen.Move
 	nBad   int // losing captures put off until after the quiet moves
+}
+
+// skipQuiets ends the quiet moves of the stage in progress: the losing
+// captures put off until after them still come.
+func (ms *moveStages) skipQuiets() {
+	ms.stage, ms.next = stageBad, 0
 }
 
 // nextMove returns the node's next move with its ordering score, or false
