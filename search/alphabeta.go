@@ -278,8 +278,12 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		if i == 0 {
 			s = -w.search(-beta, -alpha, newDepth, ply+1, pvNode, !pvNode && !cutNode)
 		} else {
+			// A quiet move that gives check is not reduced (issue 15,
+			// docs/matches.md, "Thirty-fourth session"): in shogi the
+			// checks, drops above all, are the moves of a mating attack,
+			// and the root already spares them (rootReduction).
 			r := 0
-			if depth >= 3 && i >= 3 && quiet && !inCheck && off&Reductions == 0 {
+			if depth >= 3 && i >= 3 && quiet && !inCheck && !w.stack[ply+1].inCheck && off&Reductions == 0 {
 				r = int(w.e.lmr[min(depth, 63)][min(i, 63)])
 				if pvNode {
 					r--

@@ -57,7 +57,8 @@
 // captures by a more valuable piece that lose in the exchange (SEE < 0:
 // losingCapture), searched with
 // late-move reductions (a ply less for killers and the counter move, two
-// more at an expected cut node: search's cutNode),
+// more at an expected cut node: search's cutNode; none for a move that
+// gives check),
 // late-move pruning (a node tries 6 + 2
 // depth² quiet moves, half as many when its static evaluation is not
 // improving unless the Evaluator is a Pruner that says otherwise, up to 64:
