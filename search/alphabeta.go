@@ -389,8 +389,9 @@ type moveStages struct {
 	nBad   int // losing captures put off until after the quiet moves
 }
 
-// skipQuiets ends the quiet moves of the stage in progress: the losing
-// captures put off until after them still come.
+// skipQuiets ends the quiet moves, spent or cut short (late-move pruning),
+// or stands in for them where the rules force a pass: the losing captures
+// put off until after them still come.
 func (ms *moveStages) skipQuiets() {
 	ms.stage, ms.next = stageBad, 0
 }
@@ -416,8 +417,7 @@ func (w *worker) nextMove(ms *moveStages, ply int) (movegen.Move, int32, bool) {
 			w.prepareStage(pm, ms, ply, false)
 			ms.stage = stageCaptures
 		case stageGenRest:
-			ms.stage = stageBad
-			ms.next = 0
+			ms.skipQuiets()
 			if !pos.MustPass() { // else the forced pass was the only move
 				pm.list.N = 0
 				pos.GenerateQuiets(&pm.list)
@@ -442,8 +442,7 @@ func (w *worker) nextMove(ms *moveStages, ply int) (movegen.Move, int32, bool) {
 				ms.next++
 				return m, order, true
 			}
-			ms.stage++
-			ms.next = 0
+			ms.skipQuiets()
 		case stageBad:
 			if ms.next < ms.nBad {
 				m := w.bad[ply][ms.next]
