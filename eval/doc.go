@@ -165,7 +165,10 @@
 // late-move pruning's quiet moves the search tries where the evaluation is
 // not improving, passed on as search.Pruner's LMPWorse; nor rootlmr
 // (Weights.NoRootLMR): 0 turns off the late-move reductions of root
-// moves, passed on as search.RootReducer's RootReductions.
+// moves, passed on as search.RootReducer's RootReductions; nor latebad
+// and checklmr (Weights.NoLateBad, Weights.ReduceChecks): 0 and 1 keep the
+// losing captures in the captures' order and reduce late quiet checks,
+// passed on as search.MoveRuler's LateLosingCaptures and ReducedChecks.
 //
 // Linear writes the evaluation as a linear function of the weights: every
 // term is a weight times what the position decides, and stagnation scales

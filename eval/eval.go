@@ -178,6 +178,16 @@ func (e *Evaluator) LMPWorse() int {
 // search.RootReducer method.
 func (e *Evaluator) RootReductions() bool { return !e.w.NoRootLMR }
 
+// LateLosingCaptures reports whether the search tries the captures that
+// lose in the exchange after the quiet moves in this game (the weights'
+// latebad; on when unset): a search.MoveRuler method.
+func (e *Evaluator) LateLosingCaptures() bool { return !e.w.NoLateBad }
+
+// ReducedChecks reports whether the search reduces late quiet moves that
+// give check in this game (the weights' checklmr; off when unset): a
+// search.MoveRuler method.
+func (e *Evaluator) ReducedChecks() bool { return e.w.ReduceChecks }
+
 // Variant returns the variant the evaluator was built for.
 func (e *Evaluator) Variant() *movegen.Variant { return e.v }
 

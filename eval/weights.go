@@ -117,6 +117,13 @@ type Weights struct {
 	// setting of the search, not a term. Its file key is "rootlmr": 1
 	// (the default) makes the reductions, 0 does not.
 	NoRootLMR bool
+	// NoLateBad keeps the captures that lose in the exchange in the
+	// captures' order instead of after the quiet moves, and ReduceChecks
+	// reduces late quiet moves that give check like any other
+	// (search.MoveRuler). Settings of the search, not terms. Their file
+	// keys are "latebad" (1, the default, tries them late; 0 does not)
+	// and "checklmr" (0, the default, spares checks; 1 reduces them).
+	NoLateBad, ReduceChecks bool
 	// Material[t] is the material worth of piece type t in centipawns
 	// (index 0 unused): on the board, and in hand with the Hand bonus.
 	Material []int
@@ -361,6 +368,14 @@ const (
 // rootLMRKey is Weights.NoRootLMR's key in a weights file: 1 reduces root
 // moves, 0 does not.
 const rootLMRKey = "rootlmr"
+
+// lateBadKey is Weights.NoLateBad's key in a weights file (1 tries losing
+// captures after the quiet moves, 0 does not); checkLMRKey is
+// Weights.ReduceChecks' (1 reduces late quiet checks, 0 does not).
+const (
+	lateBadKey  = "latebad"
+	checkLMRKey = "checklmr"
+)
 
 // valuePrefix starts the key of a piece's Material in a weights file
 // (value.P, value.+R).
@@ -662,11 +677,21 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 				}
 				out.NoRootLMR = x == 0
 				continue
+			case lateBadKey, checkLMRKey:
+				if x != 0 && x != 1 {
+					return true, fmt.Errorf("line %d: %s must be 0 (off) or 1 (on), got %d", s.Lines[i], k, x)
+				}
+				if k == lateBadKey {
+					out.NoLateBad = x == 0
+				} else {
+					out.ReduceChecks = x == 1
+				}
+				continue
 			}
 			dst := out.slot(v, scalars, k)
 			if dst == nil {
 				return true, fmt.Errorf("line %d: %q is no weight of %s (%s, %s, %sID for a piece, %sID.rR.fF for a piece on a square, or %sID.own.fF.rR and %sID.foe.fF.rR for a piece beside a royal)", s.Lines[i], k, v.Name,
-					strings.Join(WeightNames(v)[:len(scalars)], ", "), marginKey+", "+lmpWorseKey+", "+rootLMRKey, valuePrefix, squarePrefix, kingPrefix, kingPrefix)
+					strings.Join(WeightNames(v)[:len(scalars)], ", "), marginKey+", "+lmpWorseKey+", "+rootLMRKey+", "+lateBadKey+", "+checkLMRKey, valuePrefix, squarePrefix, kingPrefix, kingPrefix)
 			}
 			if lo, hi := weightBounds(k); x < lo || x > hi {
 				return true, fmt.Errorf("line %d: %s must be from %d to %d, got %d", s.Lines[i], k, lo, hi, x)
@@ -746,6 +771,12 @@ func (w *Weights) Write(out io.Writer, v *movegen.Variant, comments ...string) e
 	}
 	if w.NoRootLMR {
 		fmt.Fprintf(bw, "%-*s = 0\n", width, rootLMRKey)
+	}
+	if w.NoLateBad {
+		fmt.Fprintf(bw, "%-*s = 0\n", width, lateBadKey)
+	}
+	if w.ReduceChecks {
+		fmt.Fprintf(bw, "%-*s = 1\n", width, checkLMRKey)
 	}
 	return bw.Flush()
 }

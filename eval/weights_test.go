@@ -356,30 +356,16 @@ func TestWeightsRootLMR(t *testing.T) {
 		text string
 		on   bool
 	}{{"[chu]\nrootlmr = 0\n", false}, {"[chu]\nrootlmr = 1\n", true}} {
-		f, err := ParseWeights(strings.NewReader(c.text))
-		if err != nil {
-			t.Fatal(err)
-		}
-		w, ok, err := LoadWeights(v, f)
-		if !ok || err != nil {
-			t.Fatalf("%q: %v %v", c.text, ok, err)
-		}
+		w := loadText(t, v, c.text)
 		if got := NewWith(v, w).RootReductions(); got != c.on {
 			t.Errorf("%q: RootReductions %v, want %v", c.text, got, c.on)
 		}
-		var b bytes.Buffer
-		if err := w.Write(&b, v); err != nil {
-			t.Fatal(err)
+		back, text := writeRead(t, v, w)
+		if got := strings.Contains(text, "\nrootlmr "); got == c.on {
+			t.Errorf("%q: Write wrote rootlmr %v:\n%s", c.text, got, text)
 		}
-		if got := strings.Contains(b.String(), "\nrootlmr "); got == c.on {
-			t.Errorf("%q: Write wrote rootlmr %v:\n%s", c.text, got, b.String())
-		}
-		if f, err = ParseWeights(&b); err != nil {
-			t.Fatal(err)
-		}
-		back := DefaultWeights(v)
-		if _, err := f.Apply(v, &back); err != nil || back.NoRootLMR == c.on {
-			t.Errorf("%q: round trip %v, NoRootLMR %v", c.text, err, back.NoRootLMR)
+		if back.NoRootLMR == c.on {
+			t.Errorf("%q: round trip NoRootLMR %v", c.text, back.NoRootLMR)
 		}
 	}
 	if New(variant(t, "heian")).RootReductions() {
@@ -476,4 +462,86 @@ func namesPieces(f *WeightsFile) bool {
 		}
 	}
 	return false
+}
+
+// TestWeightsMoveRules: latebad = 0 keeps the losing captures in the
+// captures' order and checklmr = 1 reduces late quiet checks
+// (search.MoveRuler); no key leaves the search's rules (late losing
+// captures, unreduced checks), Write keeps a change, a value other than 0
+// or 1 is refused, and heian ships both changes (eval/weights/heian.ini)
+// while shogi keeps the rules.
+func TestWeightsMoveRules(t *testing.T) {
+	v := variant(t, "chu")
+	if e := NewWith(v, Weights{}); !e.LateLosingCaptures() || e.ReducedChecks() {
+		t.Error("no keys: want late losing captures and unreduced checks")
+	}
+	for _, c := range []struct {
+		text          string
+		late, reduced bool
+	}{
+		{"[chu]\nlatebad = 0\n", false, false},
+		{"[chu]\nlatebad = 1\n", true, false},
+		{"[chu]\nchecklmr = 1\n", true, true},
+		{"[chu]\nchecklmr = 0\nlatebad = 0\n", false, false},
+	} {
+		w := loadText(t, v, c.text)
+		e := NewWith(v, w)
+		if e.LateLosingCaptures() != c.late || e.ReducedChecks() != c.reduced {
+			t.Errorf("%q: LateLosingCaptures %v, ReducedChecks %v; want %v, %v", c.text, e.LateLosingCaptures(), e.ReducedChecks(), c.late, c.reduced)
+		}
+		if back, _ := writeRead(t, v, w); back.NoLateBad == c.late || back.ReduceChecks != c.reduced {
+			t.Errorf("%q: round trip NoLateBad %v, ReduceChecks %v", c.text, back.NoLateBad, back.ReduceChecks)
+		}
+	}
+	for _, text := range []string{"[chu]\nlatebad = 2\n", "[chu]\nchecklmr = -1\n"} {
+		f, err := ParseWeights(strings.NewReader(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := LoadWeights(v, f); err == nil || !strings.Contains(err.Error(), "must be 0 (off) or 1 (on)") {
+			t.Errorf("%q: error %v, want one saying 0 or 1", text, err)
+		}
+	}
+	if e := New(variant(t, "heian")); e.LateLosingCaptures() || !e.ReducedChecks() {
+		t.Error("heian: want the losing captures in order and reduced checks (eval/weights/heian.ini)")
+	}
+	if e := New(variant(t, "shogi")); !e.LateLosingCaptures() || e.ReducedChecks() {
+		t.Error("shogi: want late losing captures and unreduced checks")
+	}
+}
+
+// loadText reads a weights file's text for variant v and fails the test
+// unless it parses and has a section for v.
+func loadText(t *testing.T, v *movegen.Variant, text string) Weights {
+	t.Helper()
+	f, err := ParseWeights(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, ok, err := LoadWeights(v, f)
+	if !ok || err != nil {
+		t.Fatalf("%q: %v %v", text, ok, err)
+	}
+	return w
+}
+
+// writeRead writes w for variant v and reads the text back over the
+// default weights, failing the test on any error; it returns what was
+// read and the text.
+func writeRead(t *testing.T, v *movegen.Variant, w Weights) (Weights, string) {
+	t.Helper()
+	var b bytes.Buffer
+	if err := w.Write(&b, v); err != nil {
+		t.Fatal(err)
+	}
+	text := b.String()
+	f, err := ParseWeights(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back := DefaultWeights(v)
+	if _, err := f.Apply(v, &back); err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	return back, text
 }

@@ -281,9 +281,10 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			// A quiet move that gives check is not reduced (issue 15,
 			// docs/matches.md, "Thirty-fourth session"): in shogi the
 			// checks, drops above all, are the moves of a mating attack,
-			// and the root already spares them (rootReduction).
+			// and the root already spares them (rootReduction). A
+			// game's Evaluator can have them reduced (MoveRuler).
 			r := 0
-			if depth >= 3 && i >= 3 && quiet && !inCheck && !w.stack[ply+1].inCheck && off&Reductions == 0 {
+			if depth >= 3 && i >= 3 && quiet && !inCheck && (!w.stack[ply+1].inCheck || w.e.margins.reduceChecks) && off&Reductions == 0 {
 				r = int(w.e.lmr[min(depth, 63)][min(i, 63)])
 				if pvNode {
 					r--
@@ -428,7 +429,7 @@ func (w *worker) nextMove(ms *moveStages, ply int) (movegen.Move, int32, bool) {
 			if ms.next < pm.list.N {
 				m, order := pm.pick(ms.next)
 				ms.next++
-				if order < orderRoyal && ms.nBad < len(w.bad[ply]) && w.losingCapture(m) {
+				if order < orderRoyal && !w.e.margins.noLateBad && ms.nBad < len(w.bad[ply]) && w.losingCapture(m) {
 					w.bad[ply][ms.nBad] = m
 					ms.nBad++
 					continue

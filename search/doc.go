@@ -75,7 +75,8 @@
 // cut the node off (so their history scores are those of that moment);
 // then the losing captures. Where late-move pruning or futility ends the
 // quiet moves, the losing captures still come (exchange pruning and
-// capture futility judge them). The quiescence search reads the table (a
+// capture futility judge them). A game's Evaluator can keep the losing
+// captures in the captures' order instead (MoveRuler; heian does). The quiescence search reads the table (a
 // first quiescence ply also stores its result, at depth 0, where no
 // main-search result of the position is), stands pat on the static
 // evaluation and searches captures (all evasions when in check in a check
@@ -104,7 +105,9 @@
 // that gives no check (and not out of check) is first searched with the
 // late-move reduction of a PV node below the root (rootReduction), and
 // again at full depth if it beats alpha. A game's Evaluator can turn these
-// root reductions off (RootReducer).
+// root reductions off (RootReducer). Below the root a late quiet move that
+// gives check is not reduced either, unless the game's Evaluator asks for
+// it (MoveRuler; heian does).
 //
 // Quiesce runs the quiescence search alone from a position and returns the
 // captures that lead to its quiet position (kirin tune takes its training

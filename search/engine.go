@@ -56,6 +56,20 @@ type RootReducer interface {
 	RootReductions() bool
 }
 
+// MoveRuler is an Evaluator whose game may turn off two of the search's
+// move rules (issue 15: both gained in shogi self-play, and together they
+// lost heian 14.5 points against Fairy-Stockfish 11.1, docs/matches.md,
+// "Thirty-sixth session"). LateLosingCaptures reports whether the
+// captures that lose in the exchange are tried after the quiet moves
+// (else in the captures' order); ReducedChecks whether a late quiet move
+// that gives check is reduced like any other (else it is not). An
+// Evaluator that is no MoveRuler gets the late losing captures and
+// unreduced checks.
+type MoveRuler interface {
+	LateLosingCaptures() bool
+	ReducedChecks() bool
+}
+
 // Options are the engine settings a protocol exposes.
 type Options struct {
 	// HashMB is the transposition table size in megabytes (default 64).
@@ -239,6 +253,10 @@ func New(ev Evaluator, opts Options) *Engine {
 	if r, ok := ev.(RootReducer); ok {
 		e.margins.noRootLMR = !r.RootReductions()
 	}
+	if r, ok := ev.(MoveRuler); ok {
+		e.margins.noLateBad = !r.LateLosingCaptures()
+		e.margins.reduceChecks = r.ReducedChecks()
+	}
 	e.SetOptions(opts)
 	return e
 }
@@ -257,6 +275,9 @@ type margins struct {
 	lmpWorse int
 	// noRootLMR: root moves are not reduced (RootReducer; not scaled).
 	noRootLMR bool
+	// noLateBad: losing captures keep the captures' order; reduceChecks:
+	// late quiet checks are reduced (MoveRuler; not scaled).
+	noLateBad, reduceChecks bool
 }
 
 // The margins' base values, for an evaluation on a Pawn-of-100 scale.

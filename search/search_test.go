@@ -429,14 +429,7 @@ func TestPruner(t *testing.T) {
 			t.Errorf("LMPWorse %d: share %d, want %d", c.set, got, c.want)
 		}
 	}
-	pos := position(t, "shogi", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1")
-	nodes := func(ev Evaluator) uint64 {
-		r := New(ev, Options{HashMB: 8}).Search(pos, Limits{Depth: 6}, nil)
-		if r.Best == movegen.NullMove {
-			t.Fatal("no move")
-		}
-		return r.Nodes
-	}
+	nodes := func(ev Evaluator) uint64 { return checksNodes(t, ev, 6) }
 	half, all, few := nodes(lmpShaped{percent: defaultLMPWorse}), nodes(lmpShaped{percent: 100}), nodes(lmpShaped{percent: 10})
 	if half != nodes(material{}) {
 		t.Errorf("LMPWorse 50 searched %d nodes, no Pruner %d", half, nodes(material{}))
@@ -1084,4 +1077,64 @@ func TestLosingCapturesLast(t *testing.T) {
 	if at(winning) > firstQuiet || at(even) > firstQuiet {
 		t.Errorf("winning capture at %d, even one at %d, first quiet move at %d: want both before it", at(winning), at(even), firstQuiet)
 	}
+}
+
+// moveRuler is the material evaluator as a MoveRuler.
+type moveRuler struct {
+	material
+	late, checks bool
+}
+
+func (r moveRuler) LateLosingCaptures() bool { return r.late }
+func (r moveRuler) ReducedChecks() bool      { return r.checks }
+
+// TestMoveRuler: an Evaluator that is no MoveRuler gets the losing
+// captures after the quiet moves and unreduced quiet checks; a MoveRuler
+// can turn either rule off. With the late losing captures off, nextMove
+// produces TestLosingCapturesLast's losing capture before every quiet
+// move; with reduced checks on, a search of a position full of checks
+// (TestPruner's) visits a different number of nodes, and with both rules
+// as the default the same number as without a MoveRuler.
+func TestMoveRuler(t *testing.T) {
+	if m := New(material{}, Options{HashMB: 1}).margins; m.noLateBad || m.reduceChecks {
+		t.Errorf("no MoveRuler: noLateBad %v, reduceChecks %v; want both false", m.noLateBad, m.reduceChecks)
+	}
+	if m := New(moveRuler{late: false, checks: true}, Options{HashMB: 1}).margins; !m.noLateBad || !m.reduceChecks {
+		t.Errorf("MoveRuler with both rules off: noLateBad %v, reduceChecks %v; want both true", m.noLateBad, m.reduceChecks)
+	}
+	w := New(moveRuler{late: false}, Options{HashMB: 4}).workers[0]
+	losing := prepareMove(t, w, "shogi", "4k4/9/9/4g4/p3p4/P8/9/1l2R4/4K4 b - 1", "5h5e")
+	ms := moveStages{stage: stageTT}
+	for {
+		m, _, ok := w.nextMove(&ms, 0)
+		if !ok {
+			t.Fatal("the losing capture was never produced")
+		}
+		if m == losing {
+			break
+		}
+		if !w.pos.IsCapture(m) {
+			t.Fatalf("quiet move %s before the losing capture, which should keep the captures' order", w.pos.MoveUSI(m))
+		}
+	}
+	nodes := func(ev Evaluator) uint64 { return checksNodes(t, ev, 7) }
+	def := nodes(material{})
+	if got := nodes(moveRuler{late: true}); got != def {
+		t.Errorf("MoveRuler with the default rules searched %d nodes, no MoveRuler %d", got, def)
+	}
+	if got := nodes(moveRuler{late: true, checks: true}); got == def {
+		t.Errorf("reduced checks searched %d nodes, as many as unreduced ones", got)
+	}
+}
+
+// checksNodes is the node count of a search to depth, with evaluator ev,
+// of a shogi middle game where both sides have many checks and drops.
+func checksNodes(t *testing.T, ev Evaluator, depth int) uint64 {
+	t.Helper()
+	pos := position(t, "shogi", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1")
+	r := New(ev, Options{HashMB: 8}).Search(pos, Limits{Depth: depth}, nil)
+	if r.Best == movegen.NullMove {
+		t.Fatal("no move")
+	}
+	return r.Nodes
 }
