@@ -671,19 +671,16 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 				}
 				out.LMPWorse = x
 				continue
-			case rootLMRKey:
+			case rootLMRKey, lateBadKey, checkLMRKey:
 				if x != 0 && x != 1 {
 					return true, fmt.Errorf("line %d: %s must be 0 (off) or 1 (on), got %d", s.Lines[i], k, x)
 				}
-				out.NoRootLMR = x == 0
-				continue
-			case lateBadKey, checkLMRKey:
-				if x != 0 && x != 1 {
-					return true, fmt.Errorf("line %d: %s must be 0 (off) or 1 (on), got %d", s.Lines[i], k, x)
-				}
-				if k == lateBadKey {
+				switch k {
+				case rootLMRKey:
+					out.NoRootLMR = x == 0
+				case lateBadKey:
 					out.NoLateBad = x == 0
-				} else {
+				default:
 					out.ReduceChecks = x == 1
 				}
 				continue

@@ -57,9 +57,10 @@ type RootReducer interface {
 }
 
 // MoveRuler is an Evaluator whose game may turn off two of the search's
-// move rules (issue 15: both gained in shogi self-play, and together they
-// lost heian 14.5 points against Fairy-Stockfish 11.1, docs/matches.md,
-// "Thirty-sixth session"). LateLosingCaptures reports whether the
+// move rules (issue 15: both gained in shogi self-play; against
+// Fairy-Stockfish 11.1 the unreduced checks lost heian 14 points and the
+// late losing captures were level there, docs/matches.md, "Thirty-sixth
+// session"). LateLosingCaptures reports whether the
 // captures that lose in the exchange are tried after the quiet moves
 // (else in the captures' order); ReducedChecks whether a late quiet move
 // that gives check is reduced like any other (else it is not). An
