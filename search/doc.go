@@ -76,9 +76,11 @@
 // then the losing captures. Where late-move pruning or futility ends the
 // quiet moves, the losing captures still come (exchange pruning and
 // capture futility judge them). A game's Evaluator can keep the losing
-// captures in the captures' order instead (MoveRuler; heian does). The quiescence search reads the table (a
-// first quiescence ply also stores its result, at depth 0, where no
-// main-search result of the position is), stands pat on the static
+// captures in the captures' order instead (MoveRuler; heian does).
+//
+// The quiescence search reads the table (a first quiescence ply also
+// stores its result, at depth 0, where no main-search result of the
+// position is), stands pat on the static
 // evaluation and searches captures (all evasions when in check in a check
 // game), with delta pruning and
 // without the captures by a more valuable piece that qLoses judges likely

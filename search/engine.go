@@ -60,12 +60,11 @@ type RootReducer interface {
 // move rules (issue 15: both gained in shogi self-play; against
 // Fairy-Stockfish 11.1 the unreduced checks lost heian 14 points and the
 // late losing captures were level there, docs/matches.md, "Thirty-sixth
-// session"). LateLosingCaptures reports whether the
-// captures that lose in the exchange are tried after the quiet moves
-// (else in the captures' order); ReducedChecks whether a late quiet move
-// that gives check is reduced like any other (else it is not). An
-// Evaluator that is no MoveRuler gets the late losing captures and
-// unreduced checks.
+// session"). LateLosingCaptures reports whether the captures that lose in
+// the exchange are tried after the quiet moves (else in the captures'
+// order); ReducedChecks whether a late quiet move that gives check is
+// reduced like any other (else it is not). An Evaluator that is no
+// MoveRuler gets the late losing captures and unreduced checks.
 type MoveRuler interface {
 	LateLosingCaptures() bool
 	ReducedChecks() bool
