@@ -71,7 +71,33 @@ func TestDaiFinish(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := dataLines(t, "testdata/dai-finish.txt")
+	checkFinish(t, v, "testdata/dai-finish.txt", 36)
+}
+
+// TestChuFinish: testdata/chu-finish.txt holds what its header says, as
+// TestDaiFinish checks dai's: 36 chu games under the hachu rule set, each
+// at least 201 plies of legal USI moves with the game still on, the last
+// by the side the first --engine of a --norepeat match plays, and that
+// side ahead in non-royal material.
+func TestChuFinish(t *testing.T) {
+	v, err := movegen.Lookup("chu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err = v.WithRuleSet("hachu"); err != nil {
+		t.Fatal(err)
+	}
+	checkFinish(t, v, "testdata/chu-finish.txt", 36)
+}
+
+// checkFinish checks a finishing test's file of variant v: want games,
+// each a line "startpos moves ..." of at least 201 legal USI moves after
+// which the game is still on, the last made by Black on even lines
+// (from 0) and by White on odd ones, that side ahead in the Values of its
+// non-royal pieces.
+func checkFinish(t *testing.T, v *movegen.Variant, path string, want int) {
+	t.Helper()
+	lines := dataLines(t, path)
 	for i, line := range lines {
 		n := i + 1
 		ahead := movegen.Black
@@ -112,8 +138,8 @@ func TestDaiFinish(t *testing.T) {
 			t.Errorf("line %d: non-royal worth %v, want side %v ahead", n, worth, ahead)
 		}
 	}
-	if len(lines) != 36 {
-		t.Errorf("%d games, want 36", len(lines))
+	if len(lines) != want {
+		t.Errorf("%s: %d games, want %d", path, len(lines), want)
 	}
 }
 
