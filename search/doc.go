@@ -78,15 +78,13 @@
 // capture futility judge them). A game's Evaluator can keep the losing
 // captures in the captures' order instead (MoveRuler; heian does).
 //
-// The quiescence search reads the table (a first quiescence ply also
-// stores its result, at depth 0, where no main-search result of the
-// position is), stands pat on the static
-// evaluation and searches captures (all evasions when in check in a check
-// game), with delta pruning and
-// without the captures by a more valuable piece that qLoses judges likely
-// to lose (in a drop game those that lose the exchange, SEE < 0; in the
-// others any onto a defended square); deep in quiescence only recaptures
-// are tried, because
+// The quiescence search reads the table (a first quiescence ply also stores
+// its result, at depth 0, where no main-search result of the position is),
+// stands pat on the static evaluation and searches captures (all evasions
+// when in check in a check game), with delta pruning and without the
+// captures by a more valuable piece that qLoses judges likely to lose (in a
+// drop game those that lose the exchange, SEE < 0; in the others any onto a
+// defended square); deep in quiescence only recaptures are tried, because
 // tai's emperor can take almost any piece on the board. Futility and delta
 // pruning count a promotion's gain from the pieces' Values, except that a
 // promotion to a royal piece (a drunk elephant becoming a crown prince)
