@@ -84,9 +84,9 @@ func xbMove(t *testing.T, e *engineRun, lines ...string) (thinking []string, too
 // count nodes, N to the second. With st 1 and nps 3000 a move costs 3000
 // nodes, with st 1000 and nps 3 also 3000 (where the wall clock would
 // allow 1000 s), and with a 6000 s clock at nps 10 (60,000 nodes) between
-// 60% of a 92nd (391: the time plan shares the clock over as many moves as
-// there are pieces on the board, and chu, the default game, starts with
-// 92) and a third (20,000). The thinking output ends
+// 60% of a 138th (261: the time plan shares the clock over one and a half
+// moves for each piece on the board, and chu, the default game, starts
+// with 92) and a third (20,000). The thinking output ends
 // with the whole count (XBoard charges the clock by it): it reaches the
 // node budget and stays within it, the move comes long before the
 // wall-clock time would be up, and the same search repeats itself node
@@ -119,7 +119,7 @@ func TestXBoardNPS(t *testing.T) {
 	}{
 		{"st 1, nps 3000", []string{"st 1", "nps 3000"}, 3000, 3000},
 		{"st 1000, nps 3", []string{"st 1000", "nps 3"}, 3000, 3000},
-		{"level 0 100 0, nps 10", []string{"level 0 100 0", "nps 10", "time 600000", "otim 600000"}, 391, 20000},
+		{"level 0 100 0, nps 10", []string{"level 0 100 0", "nps 10", "time 600000", "otim 600000"}, 261, 20000},
 	} {
 		var runs []string
 		for range 2 {

@@ -426,7 +426,11 @@ func (e *Engine) Search(pos *movegen.Position, lim Limits, report func(Info)) Re
 	us := pos.SideToMove()
 	e.limits = lim
 	e.timed = lim.timed(us)
-	e.budget = plan(&lim, us, e.opts.MoveOverhead, len(pos.Pieces(movegen.Black))+len(pos.Pieces(movegen.White)))
+	pieces := 0 // with drops the count says nothing of the moves to come
+	if !pos.Variant().Drops {
+		pieces = len(pos.Pieces(movegen.Black)) + len(pos.Pieces(movegen.White))
+	}
+	e.budget = plan(&lim, us, e.opts.MoveOverhead, pieces)
 	e.tt.NewSearch()
 
 	main := e.workers[0]

@@ -46,15 +46,20 @@ func (l *Limits) timed(us movegen.Color) bool {
 	return l.MoveTime > 0 || l.Time[us] > 0 || l.Inc[us] > 0 || l.Byoyomi > 0
 }
 
-// Moves to go when the clock names none: a game is assumed to last at least
-// minMovesToGo more moves, and one more for each piece on the board, up to
-// maxMovesToGo. The large variants are won by taking pieces, so the pieces
-// left say how long the game has to run: chu starts with 92 and dai with
-// 130, and their games against HaChu last some 125 and 200 moves a side on
-// average, where a flat 40 spent the base time in the first hundred plies
-// and left the endgame to the increment (chu self-play at 1+0.01: +63.4 ±
-// 28.4 Elo with the pieces' count; docs/matches.md, "Twenty-sixth session").
-// Shogi (40 pieces, drops keep them in play) and the small games keep 40.
+// Moves to go when the clock names none. In a game without drops that has
+// more than minMovesToGo pieces on the board, one and a half moves for each
+// piece, up to maxMovesToGo; otherwise minMovesToGo. The large variants are
+// won by taking pieces, so the pieces left say how long the game has to
+// run: chu starts with 92 pieces (138 moves to go) and dai with 130 (150),
+// and their games against HaChu last some 125 and 200 moves a side. A flat
+// 40 spent the base time in the first hundred plies; one move a piece
+// gained +63.4 ± 28.4 Elo in chu self-play at 1+0.01 (docs/matches.md,
+// "Twenty-sixth session"), and one and a half keeps more of the clock for
+// the long endings, where won games were drawn at the cap ("Thirty-ninth
+// session"). With 40 pieces or fewer a game is in its ending and the plan
+// keeps 40 (a step down from 61 at 41 pieces). Shogi and okisaki (drops:
+// the pieces come back, so their count says nothing) and heian (36 pieces)
+// keep 40.
 const (
 	minMovesToGo = 40
 	maxMovesToGo = 150
@@ -67,9 +72,9 @@ type budget struct {
 }
 
 // plan computes the budget for side us, with pieces on the board (both
-// sides). overhead is the time lost per move to communication and process
-// scheduling; the plan never lets the move arrive later than the clock
-// (main time plus byoyomi) allows, less that overhead. On a node clock
+// sides; 0 in a game with drops). overhead is the time lost per move to
+// communication and process scheduling; the plan never lets the move arrive
+// later than the clock (main time plus byoyomi) allows, less that overhead. On a node clock
 // (NodeRate) the budget is in node time and no overhead is taken off.
 func plan(l *Limits, us movegen.Color, overhead time.Duration, pieces int) budget {
 	if l.NodeRate > 0 {
@@ -87,7 +92,10 @@ func plan(l *Limits, us movegen.Color, overhead time.Duration, pieces int) budge
 		// Nearly flagged: answer at once.
 		return budget{soft: time.Millisecond, hard: time.Millisecond}
 	}
-	mtg := min(max(pieces, minMovesToGo), maxMovesToGo)
+	mtg := minMovesToGo
+	if pieces > minMovesToGo {
+		mtg = min(pieces*3/2, maxMovesToGo)
+	}
 	if l.MovesToGo > 0 {
 		mtg = min(l.MovesToGo, mtg)
 	}

@@ -119,21 +119,23 @@ func TestNodeClock(t *testing.T) {
 // TestNodeClockSearch: a search on a node clock stops by its node count
 // and repeats itself exactly on one thread. A fixed hour at 1 node a
 // second is 3600 nodes. A 100 s clock at 1000 nodes a second in chu's
-// start position (92 pieces, so 92 moves to go) aims at 1087 nodes, starts
-// no iteration after 60% of that (652) and never passes a third of the
-// clock (33,333).
+// start position (92 pieces, so 138 moves to go) aims at 724 nodes, starts
+// no iteration after 60% of that (434) and never passes a third of the
+// clock (33,333). In okisaki (44 pieces, but drops) the plan keeps 40
+// moves to go, so the same clock aims at 2500 nodes (60%: 1500).
 func TestNodeClockSearch(t *testing.T) {
-	pos := position(t, "chu", "")
 	var clockLim Limits
 	clockLim.Time[movegen.Black], clockLim.NodeRate = 100*time.Second, 1000
 	for _, c := range []struct {
-		name     string
-		lim      Limits
-		min, max uint64
+		name, variant string
+		lim           Limits
+		min, max      uint64
 	}{
-		{"movetime", Limits{MoveTime: time.Hour, NodeRate: 1}, 3600, 3600},
-		{"clock", clockLim, 652, 33334},
+		{"movetime", "chu", Limits{MoveTime: time.Hour, NodeRate: 1}, 3600, 3600},
+		{"clock", "chu", clockLim, 434, 33334},
+		{"clock with drops", "okisaki", clockLim, 1500, 33334},
 	} {
+		pos := position(t, c.variant, "")
 		var got []Result
 		for range 2 {
 			e := New(material{}, Options{HashMB: 8})
@@ -236,15 +238,15 @@ func TestPaceFactor(t *testing.T) {
 }
 
 // TestPlanMovesToGoFromPieces: with no moves to go on the clock, the target
-// share of the clock follows the pieces on the board, from a fortieth (40
-// pieces or fewer) to a 150th; a time control's moves to go still rule when
-// they are fewer.
+// share of the clock is a fortieth with 40 pieces or fewer on the board and,
+// above that, one part in one and a half times the pieces, up to a 150th; a
+// time control's moves to go still rule when they are fewer.
 func TestPlanMovesToGoFromPieces(t *testing.T) {
 	var l Limits
 	l.Time[movegen.Black] = 60 * time.Second
 	for _, c := range []struct {
 		pieces, mtg int
-	}{{10, 40}, {40, 40}, {92, 92}, {130, 130}, {354, 150}} {
+	}{{0, 40}, {10, 40}, {40, 40}, {41, 61}, {92, 138}, {100, 150}, {130, 150}, {354, 150}} {
 		want := 60 * time.Second / time.Duration(c.mtg)
 		if b := plan(&l, movegen.Black, 0, c.pieces); b.soft != want {
 			t.Errorf("%d pieces: soft %v, want %v (a %dth)", c.pieces, b.soft, want, c.mtg)
