@@ -135,10 +135,10 @@
 // clocks with increment, moves to go and byoyomi. plan turns a clock into a
 // target share of the time left (the time over one and a half moves for
 // each piece on the board when more than 40 stand there, at most 150, else
-// over 40, and always over 40 in a game with drops; over the time
-// control's moves to go if fewer), a soft limit (no new iteration after 60% of it) and a hard limit
-// (checked every 64 nodes) that never exceeds the time left less
-// Options.MoveOverhead.
+// over 40, and always over 40 in a game with drops; over the time control's
+// moves to go if fewer), a soft limit (no new iteration after 60% of it) and
+// a hard limit (checked every 64 nodes) that never exceeds the time left
+// less Options.MoveOverhead.
 // The 60% is scaled after each iteration by how settled the search is
 // (paceFactor, 0.5 to 2.5 times): more time while the best move keeps
 // changing or the score falls below the average of the last search's
