@@ -86,9 +86,9 @@ func xbMove(t *testing.T, e *engineRun, lines ...string) (thinking []string, too
 // allow 1000 s), and with a 6000 s clock at nps 10 (60,000 nodes) between
 // 60% of a 138th (261: the time plan shares the clock over one and a half
 // moves for each piece on the board, and chu, the default game, starts
-// with 92) and a third (20,000). The thinking output ends
-// with the whole count (XBoard charges the clock by it): it reaches the
-// node budget and stays within it, the move comes long before the
+// with 92 pieces, so 138 moves) and a third (20,000). The thinking output
+// ends with the whole count (XBoard charges the clock by it): it reaches
+// the node budget and stays within it, the move comes long before the
 // wall-clock time would be up, and the same search repeats itself node
 // for node. new, nps 0 and a negative rate go back to the wall clock; a
 // bad number gets an error and changes nothing.
