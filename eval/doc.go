@@ -83,16 +83,27 @@
 //     alone does not end these games; the term gives a shallow search a
 //     gradient towards the royal it must mate or capture.
 //
-//   - chase (only where a game's weights set Chase or ChaseMob: heian
-//     dai's): once the side behind in non-royal material is down to 4
-//     non-royal pieces or fewer (pieces in hand count), the side ahead
-//     gains Chase/16 for every king step each of its non-royal pieces
-//     stands nearer to the nearest of those pieces than the board's
+//   - chase (only where a game's weights set Chase, ChaseMob, ChaseEdge or
+//     ChaseRoyal: heian dai's): once the side behind in non-royal material
+//     is down to 4 non-royal pieces or fewer (pieces in hand count), the
+//     side ahead gains Chase/16 for every king step each of its non-royal
+//     pieces stands nearer to the nearest of those pieces than the board's
 //     larger side, and loses ChaseMob/16 for every square those pieces
 //     reach (movegen's Position.Mobility), scaled like the hunt. The last
 //     pieces run, and the hunt pulls towards the royal only; royals do
 //     not chase, since a royal that walks after the last pieces walks into
-//     their mate.
+//     their mate. Its last stage (ChaseEdge, ChaseRoyal): once the side
+//     behind has one royal and at most one non-royal piece, that one on
+//     the side ahead's first rank (its own last) with no move off it on
+//     an empty board (movegen's Variant.AppendEmptyMoves: heian dai's Side
+//     Mover and Iron), and the side ahead one royal, the side ahead gains
+//     ChaseEdge/16 for every rank the enemy royal stands nearer to its far
+//     rank and ChaseRoyal/16 for every king step its own royal stands
+//     nearer to the enemy royal, scaled like the hunt, in place of the
+//     chase. A Side Mover that reaches its last rank can only
+//     slide along it, and chasing it there pulled the side ahead's pieces
+//     away from the royal they must mate; gold-like pieces mate a royal on
+//     the rank ahead of them, with their own royal's help.
 //
 //   - reach (only where a game's weights set Reach; no shipped set does,
 //     docs/tuning.md): Reach/16 for every square a non-royal piece

@@ -80,6 +80,11 @@ type pieceData struct {
 	royal  bool
 	// leaper marks a universal leaper (tai's emperor; see loose).
 	leaper bool
+	// lastRow is the row of the owner's last rank if no move of the piece
+	// standing anywhere on that rank leaves it (on an empty board, by
+	// movegen's Variant.AppendEmptyMoves: heian dai's Side Mover and Iron),
+	// else -1. The chase's last stage reads it (chaseTerm).
+	lastRow int8
 }
 
 // psqEntry is what Evaluate reads for a piece on a square, in one place.
@@ -137,8 +142,8 @@ type Evaluator struct {
 	// reach is true when the weights give the squares the pieces reach a
 	// worth (reach).
 	reach bool
-	// chase is true when the weights give the chase term a worth
-	// (chaseTerm).
+	// chase is true when the weights give the chase term or its last
+	// stage a worth (chaseTerm, lastStand).
 	chase bool
 	// endSafety is true when the weights give the endgame royal safety a
 	// worth (EndGuard, EndPressure).
@@ -269,12 +274,12 @@ func (e *Evaluator) raw(pos *movegen.Position) int {
 		case lead > 0:
 			score += e.hunt(pos, us, royalSq[them], lead)
 			if e.chase {
-				score += e.chaseTerm(pos, us, lead)
+				score += e.chaseTerm(pos, us, royalSq[them][0], lead)
 			}
 		case lead < 0:
 			score -= e.hunt(pos, them, royalSq[us], -lead)
 			if e.chase {
-				score -= e.chaseTerm(pos, them, -lead)
+				score -= e.chaseTerm(pos, them, royalSq[us][0], -lead)
 			}
 		}
 		score = stagnation(score, pos.Quiet())
@@ -461,9 +466,12 @@ func (e *Evaluator) hunt(pos *movegen.Position, c movegen.Color, royals [2]moveg
 // towards the royal only, and a search of ten plies sees no capture of a
 // piece that keeps two steps away, so the side ahead shuffled until the
 // move limit (docs/matches.md). Royals do not chase: a royal walking
-// after the last pieces walks into their mate. Antisymmetric by
-// construction, like the hunt.
-func (e *Evaluator) chaseTerm(pos *movegen.Position, c movegen.Color, lead int) int {
+// after the last pieces walks into their mate. With one piece or none
+// left beside one royal (royal is its square), that one on the board, on
+// its last rank (c's first) and unable to leave it (pieceData.lastRow),
+// and one royal of c's, the chase gives way to its last stage
+// (lastStand). Antisymmetric by construction, like the hunt.
+func (e *Evaluator) chaseTerm(pos *movegen.Position, c movegen.Color, royal movegen.Square, lead int) int {
 	them := c.Other()
 	theirs := pos.Pieces(them)
 	left := len(theirs) - pos.RoyalCount(them)
@@ -474,13 +482,19 @@ func (e *Evaluator) chaseTerm(pos *movegen.Position, c movegen.Color, lead int) 
 		return 0
 	}
 	var targets [chaseMax]movegen.Square
-	n, reach := 0, 0
+	n, reach, bound := 0, 0, 0
 	for _, s := range theirs {
-		if !e.piece[pos.At(s)].royal {
+		if d := &e.piece[pos.At(s)]; !d.royal {
 			targets[n] = s
 			n++
 			reach += pos.Mobility(s)
+			if s.Row() == int(d.lastRow) {
+				bound++
+			}
 		}
+	}
+	if left <= 1 && n == left && bound == n && pos.RoyalCount(them) == 1 && pos.RoyalCount(c) == 1 {
+		return e.lastStand(pos, c, royal, lead)
 	}
 	if n == 0 {
 		return 0
@@ -498,6 +512,29 @@ func (e *Evaluator) chaseTerm(pos *movegen.Position, c movegen.Color, lead int) 
 		near += far - d
 	}
 	return (near*e.w.Chase - reach*e.w.ChaseMob) * min(lead, huntFull) / (huntFull * huntUnit)
+}
+
+// lastStand is the chase's last stage for side c, ahead in non-royal
+// material by lead, against one royal on w with at most one non-royal
+// piece beside it, on c's first rank: ChaseEdge/16 for every rank w
+// stands nearer to c's far rank than the board is long, ChaseRoyal/16 for
+// every king step c's royal stands nearer to w than the board's larger
+// side, scaled like the hunt. In heian dai the last piece was most often
+// a Side Mover on c's first rank, its own last, where it can only slide
+// along the rank: the chase pulled c's pieces back towards it, the hunt
+// forward to the royal, and they stood between the two until the move
+// limit (docs/matches.md, "Forty-second session"). Gold-like pieces mate
+// a royal on the rank ahead of them, so this drives the royal there, and
+// c's own royal comes to help.
+func (e *Evaluator) lastStand(pos *movegen.Position, c movegen.Color, w movegen.Square, lead int) int {
+	// Ranks from c's far rank: row 0 is Black's.
+	d := w.Row()
+	if c == movegen.White {
+		d = e.v.Ranks - 1 - d
+	}
+	far := max(e.v.Files, e.v.Ranks)
+	near := far - kingDistance(pos.RoyalSquare(c), w)
+	return (e.w.ChaseEdge*(e.v.Ranks-1-d) + e.w.ChaseRoyal*near) * min(lead, huntFull) / (huntFull * huntUnit)
 }
 
 // kingDistance is the number of king steps between squares a and b.

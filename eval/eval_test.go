@@ -425,7 +425,7 @@ func TestSymmetry(t *testing.T) {
 		positions = append(positions, endgamePositions(t, v, 8)...)
 		zoned := DefaultWeights(v)
 		zoned.Zone, zoned.ZoneHand = 40, 7
-		zoned.Chase, zoned.ChaseMob = 256, 128
+		zoned.Chase, zoned.ChaseMob, zoned.ChaseEdge, zoned.ChaseRoyal = 256, 128, 320, 160
 		zoned.Danger = 300
 		// A piece-square table of entries that differ everywhere.
 		squared := zoned.WithSquares(v)
@@ -484,7 +484,7 @@ func TestNoAllocs(t *testing.T) {
 		e, m := newHand(v), NewMaterial(v)
 		zoned := DefaultWeights(v)
 		zoned.Zone, zoned.ZoneHand, zoned.Reach = 40, 7, 50
-		zoned.Chase, zoned.ChaseMob = 256, 128
+		zoned.Chase, zoned.ChaseMob, zoned.ChaseEdge, zoned.ChaseRoyal = 256, 128, 320, 160
 		z := NewWith(v, zoned)
 		positions := append([]*movegen.Position{position(t, v, v.StartSFEN)}, randomPositions(t, v, 1, 40)...)
 		for _, pos := range append(positions, endgamePositions(t, v, 10)...) {
@@ -1044,40 +1044,48 @@ func TestChase(t *testing.T) {
 	w := DefaultWeights(v)
 	w.Chase, w.ChaseMob = 256, 128
 	e := NewWith(v, w)
-	// White: king in a corner, a tiger in the middle. Black: two golds,
-	// three and six king steps from the tiger, and its king far away.
-	const sfen = "k12/13/13/13/13/13/G5t6/13/13/6G6/13/13/12K b - 1"
+	// White: king in a corner, a tiger in the middle and a pawn on its
+	// first rank. Black: two golds, three and six king steps from the
+	// tiger (and nine and six from the pawn), and its king far away.
+	const sfen = "k5p6/13/13/13/13/13/G5t6/13/13/6G6/13/13/12K b - 1"
 	pos := position(t, v, sfen)
-	tiger := movegen.MakeSquare(6, 6)
-	reach := pos.Mobility(tiger)
-	if reach == 0 {
+	wk := movegen.MakeSquare(0, 0)
+	reach := pos.Mobility(movegen.MakeSquare(6, 6)) + pos.Mobility(movegen.MakeSquare(0, 6))
+	if reach <= 1 {
 		t.Fatal("the tiger reaches no square")
 	}
 	gold, _ := v.PieceByID("G")
 	tigerType, _ := v.PieceByID("T")
-	lead := 2*v.Pieces[gold].Value - v.Pieces[tigerType].Value
+	pawn, _ := v.PieceByID("P")
+	lead := 2*v.Pieces[gold].Value - v.Pieces[tigerType].Value - v.Pieces[pawn].Value
 	want := ((13-3)+(13-6))*w.Chase - reach*w.ChaseMob
 	want = want * lead / (huntFull * huntUnit)
-	if got := e.chaseTerm(pos, movegen.Black, lead); got != want || got == 0 {
+	if got := e.chaseTerm(pos, movegen.Black, wk, lead); got != want || got == 0 {
 		t.Errorf("chase: %d, want %d (nonzero)", got, want)
 	}
-	if got, bare := e.Evaluate(pos)-newHand(v).Evaluate(pos), e.chaseTerm(pos, movegen.Black, lead); got != bare {
+	if got, bare := e.Evaluate(pos)-newHand(v).Evaluate(pos), e.chaseTerm(pos, movegen.Black, wk, lead); got != bare {
 		t.Errorf("Evaluate with the chase weights differs by %d, the term is %d", got, bare)
 	}
 	// The king next to the tiger changes nothing.
-	kingNear := position(t, v, "k12/13/13/13/13/13/G5t6/6K6/13/6G6/13/13/13 b - 1")
-	if got := e.chaseTerm(kingNear, movegen.Black, lead); got != want {
+	kingNear := position(t, v, "k5p6/13/13/13/13/13/G5t6/6K6/13/6G6/13/13/13 b - 1")
+	if got := e.chaseTerm(kingNear, movegen.Black, wk, lead); got != want {
 		t.Errorf("with the king next to the tiger: %d, want %d", got, want)
 	}
 	// A nearer gold gains Chase/16 a step.
-	nearer := position(t, v, "k12/13/13/13/13/13/G5t6/13/6G6/13/13/13/12K b - 1")
-	if got := e.chaseTerm(nearer, movegen.Black, lead) - want; got != w.Chase*lead/(huntFull*huntUnit) {
+	nearer := position(t, v, "k5p6/13/13/13/13/13/G5t6/13/6G6/13/13/13/12K b - 1")
+	if got := e.chaseTerm(nearer, movegen.Black, wk, lead) - want; got != w.Chase*lead/(huntFull*huntUnit) {
 		t.Errorf("a gold one step nearer gains %d, want %d", got, w.Chase*lead/(huntFull*huntUnit))
 	}
 	// Five White pieces: not yet an ending.
 	five := position(t, v, "k1pppp7/13/13/13/13/13/G5t6/13/13/6G6/13/13/12K b - 1")
-	if got := e.chaseTerm(five, movegen.Black, lead); got != 0 {
+	if got := e.chaseTerm(five, movegen.Black, wk, lead); got != 0 {
 		t.Errorf("against five pieces: %d, want 0", got)
+	}
+	// One piece left off Black's first rank: still the chase.
+	one := position(t, v, "k12/13/13/13/13/13/G5t6/13/13/6G6/13/13/12K b - 1")
+	oneWant := (((13-3)+(13-6))*w.Chase - one.Mobility(movegen.MakeSquare(6, 6))*w.ChaseMob) * lead / (huntFull * huntUnit)
+	if got := e.chaseTerm(one, movegen.Black, wk, lead); got != oneWant || got == 0 {
+		t.Errorf("against one piece: %d, want %d (nonzero)", got, oneWant)
 	}
 	// Pieces in hand count (shogi): two pawns on the board and three in
 	// hand are five pieces, with two in hand four.
@@ -1085,10 +1093,122 @@ func TestChase(t *testing.T) {
 	sw := DefaultWeights(sv)
 	sw.Chase = 256
 	se := NewWith(sv, sw)
-	if got := se.chaseTerm(position(t, sv, "4k4/9/4p4/9/4p4/9/2G1G4/9/4K4 b 3p 1"), movegen.Black, 300); got != 0 {
+	sk := movegen.MakeSquare(0, 4)
+	if got := se.chaseTerm(position(t, sv, "4k4/9/4p4/9/4p4/9/2G1G4/9/4K4 b 3p 1"), movegen.Black, sk, 300); got != 0 {
 		t.Errorf("shogi, five pawns with three in hand: %d, want 0", got)
 	}
-	if got := se.chaseTerm(position(t, sv, "4k4/9/4p4/9/4p4/9/2G1G4/9/4K4 b 2p 1"), movegen.Black, 300); got <= 0 {
+	if got := se.chaseTerm(position(t, sv, "4k4/9/4p4/9/4p4/9/2G1G4/9/4K4 b 2p 1"), movegen.Black, sk, 300); got <= 0 {
 		t.Errorf("shogi, four pawns with two in hand: %d, want more than 0", got)
+	}
+}
+
+// TestLastRow pins which heian dai pieces cannot leave their last rank
+// (no empty-board move off it): the Side Mover (sideways slides) and the
+// Iron (forward steps only), and the Pawn, Lance and Knight, which have no
+// move there at all (they must promote before it); for Black (row 0) and
+// White (row 12). Every other piece can step or slide back, and a
+// King is no target of the chase.
+func TestLastRow(t *testing.T) {
+	v := variant(t, "heiandai")
+	want := map[string]bool{"M": true, "I": true, "P": true, "L": true, "N": true}
+	for ty := 1; ty < len(v.Pieces); ty++ {
+		info := &v.Pieces[ty]
+		if info.Royal {
+			continue
+		}
+		for c, row := range [movegen.ColorCount]int8{0, 12} {
+			got := lastRow(v, movegen.MakePiece(movegen.PieceType(ty), movegen.Color(c)))
+			if w := want[info.ID]; (w && got != row) || (!w && got != -1) {
+				t.Errorf("%s, colour %d: lastRow %d, want %d if bound (%v), else -1", info.ID, c, got, row, w)
+			}
+		}
+	}
+	for _, id := range []string{"G", "M", "I"} {
+		if _, ok := v.PieceByID(id); !ok {
+			t.Errorf("heian dai has no piece %s", id)
+		}
+	}
+}
+
+// TestChaseLastStand: against one royal and at most one non-royal piece,
+// that one on the first rank of the side ahead, the chase gives way to
+// its last stage: ChaseEdge/16 per rank the enemy
+// royal stands nearer to the side ahead's far rank than the board is
+// long, ChaseRoyal/16 per king step the side ahead's royal stands nearer
+// to it than the board's larger side, scaled like the hunt, whatever
+// Chase and ChaseMob are and wherever the other pieces stand; Evaluate
+// adds exactly the term, for either colour ahead.
+func TestChaseLastStand(t *testing.T) {
+	v := variant(t, "heiandai")
+	w := DefaultWeights(v)
+	w.Chase, w.ChaseMob, w.ChaseEdge, w.ChaseRoyal = 256, 128, 320, 160
+	e := NewWith(v, w)
+	// White: king in the middle (row 6), a side mover on Black's first
+	// rank. Black: two golds and its king five steps below White's.
+	const sfen = "13/13/13/13/13/13/6k6/13/13/3G5G3/13/6K6/m12 b - 1"
+	pos := position(t, v, sfen)
+	wk := movegen.MakeSquare(6, 6)
+	gold, _ := v.PieceByID("G")
+	side, _ := v.PieceByID("M")
+	lead := 2*v.Pieces[gold].Value - v.Pieces[side].Value
+	term := func(rank, steps int) int {
+		return (w.ChaseEdge*(12-rank) + w.ChaseRoyal*(13-steps)) * min(lead, huntFull) / (huntFull * huntUnit)
+	}
+	if got, want := e.chaseTerm(pos, movegen.Black, wk, lead), term(6, 5); got != want || got == 0 {
+		t.Errorf("last stage: %d, want %d (nonzero)", got, want)
+	}
+	if got, want := e.Evaluate(pos)-newHand(v).Evaluate(pos), term(6, 5); got != want {
+		t.Errorf("Evaluate with the chase weights differs by %d, want the term %d", got, want)
+	}
+	// The royal a rank nearer to Black's far rank (row 0), Black's king
+	// a step nearer, a gold elsewhere.
+	for _, c := range []struct {
+		name, sfen string
+		sq         movegen.Square
+		rank, dist int
+	}{
+		{"royal a rank up", "13/13/13/13/13/6k6/13/13/13/3G5G3/13/6K6/m12 b - 1", movegen.MakeSquare(5, 6), 5, 6},
+		{"king a step nearer", "13/13/13/13/13/13/6k6/13/13/3G5G3/6K6/13/m12 b - 1", wk, 6, 4},
+		{"a gold moved", "13/13/13/13/13/13/6k6/13/13/3G9/8G4/6K6/m12 b - 1", wk, 6, 5},
+	} {
+		if got, want := e.chaseTerm(position(t, v, c.sfen), movegen.Black, c.sq, lead), term(c.rank, c.dist); got != want {
+			t.Errorf("%s: %d, want %d", c.name, got, want)
+		}
+	}
+	// Two pieces left, or the one off Black's first rank: the chase, not
+	// its last stage.
+	pw := w
+	pw.ChaseEdge, pw.ChaseRoyal = 0, 0
+	plain := NewWith(v, pw)
+	for _, c := range []struct{ name, sfen string }{
+		{"two pieces", "13/13/13/13/13/13/6k6/13/13/3G5G3/13/6K6/m11p b - 1"},
+		{"one a rank up", "13/13/13/13/13/13/6k6/13/13/3G5G3/13/m5K6/13 b - 1"},
+		{"a gold on the first rank", "13/13/13/13/13/13/6k6/13/13/3G5G3/13/6K6/g12 b - 1"},
+	} {
+		p := position(t, v, c.sfen)
+		got, want := e.chaseTerm(p, movegen.Black, wk, lead), plain.chaseTerm(p, movegen.Black, wk, lead)
+		if got != want || got == 0 {
+			t.Errorf("%s: %d, want the chase's %d (nonzero)", c.name, got, want)
+		}
+	}
+	// An Iron, which cannot leave the rank either, is the same.
+	iron, _ := v.PieceByID("I")
+	ironLead := 2*v.Pieces[gold].Value - v.Pieces[iron].Value
+	ironWant := (w.ChaseEdge*(12-6) + w.ChaseRoyal*(13-5)) * min(ironLead, huntFull) / (huntFull * huntUnit)
+	if got := e.chaseTerm(position(t, v, "13/13/13/13/13/13/6k6/13/13/3G5G3/13/6K6/5i7 b - 1"), movegen.Black, wk, ironLead); got != ironWant {
+		t.Errorf("an Iron on the first rank: %d, want %d", got, ironWant)
+	}
+	// A last piece in hand (shogi) can be dropped anywhere: no last stage,
+	// and the chase has no piece on the board to go after.
+	sv := variant(t, "shogi")
+	sw := DefaultWeights(sv)
+	sw.ChaseEdge, sw.ChaseRoyal = 320, 160
+	if got := NewWith(sv, sw).chaseTerm(position(t, sv, "4k4/9/9/9/9/9/2G1G4/9/4K4 b p 1"), movegen.Black, movegen.MakeSquare(0, 4), 300); got != 0 {
+		t.Errorf("shogi, the last pawn in hand: %d, want 0", got)
+	}
+	// White ahead, the board turned: White's far rank is row 12.
+	turned := position(t, v, "12M/6k6/13/3g5g3/13/13/6K6/13/13/13/13/13/13 w - 1")
+	if got, want := e.Evaluate(turned)-newHand(v).Evaluate(turned), term(6, 5); got != want {
+		t.Errorf("White ahead: Evaluate differs by %d, want the term %d", got, want)
 	}
 }

@@ -28,7 +28,7 @@ func NewWith(v *movegen.Variant, w Weights) *Evaluator {
 	e.tempo = w.Tempo
 	e.zone = w.Zone != 0 || w.ZoneHand != 0
 	e.reach = w.Reach != 0
-	e.chase = w.Chase != 0 || w.ChaseMob != 0
+	e.chase = w.Chase != 0 || w.ChaseMob != 0 || w.ChaseEdge != 0 || w.ChaseRoyal != 0
 	e.endSafety = w.EndGuard != 0 || w.EndPressure != 0
 	for t := 1; t < len(v.Pieces); t++ {
 		st := newTypeStats(v, movegen.PieceType(t))
@@ -116,6 +116,7 @@ func newEvaluator(v *movegen.Variant, full bool) *Evaluator {
 		for c := movegen.Color(0); c < movegen.ColorCount; c++ {
 			p := movegen.MakePiece(movegen.PieceType(t), c)
 			e.piece[p] = d
+			e.piece[p].lastRow = lastRow(v, p)
 			if !d.royal {
 				e.guard[c][p] = 1
 			}
@@ -142,6 +143,28 @@ func newEvaluator(v *movegen.Variant, full bool) *Evaluator {
 		e.startPhase = int32(phaseMaterial(e, pos))
 	}
 	return e
+}
+
+// lastRow is the row of the last rank of p's owner if p, standing on any
+// square of it, has no move off it on an empty board (Variant.
+// AppendEmptyMoves; a piece with no move there at all counts), else -1.
+// Promotion is not seen: a Side Mover that captures on its last rank may
+// promote there and leave.
+func lastRow(v *movegen.Variant, p movegen.Piece) int8 {
+	row := 0
+	if p.Color() == movegen.White {
+		row = v.Ranks - 1
+	}
+	var to []movegen.Square
+	for f := 0; f < v.Files; f++ {
+		to = v.AppendEmptyMoves(to[:0], p, movegen.MakeSquare(row, f))
+		for _, s := range to {
+			if s.Row() != row {
+				return -1
+			}
+		}
+	}
+	return int8(row)
 }
 
 // phaseMaterial sums the non-royal material of both sides, on the board and

@@ -98,6 +98,18 @@ type Weights struct {
 	// for every square fewer that the other side's non-royal pieces reach
 	// (movegen's Position.Mobility), in 1/16 centipawn (0 by default).
 	ChaseMob int
+	// ChaseEdge and ChaseRoyal are the chase's last stage, once the side
+	// behind has one royal and at most one non-royal piece left (in hand
+	// included), that one on the board, on the side ahead's first rank
+	// and with no move off it (a Side Mover or an Iron in heian dai), and
+	// the side ahead one royal: in place of Chase and ChaseMob, the side
+	// ahead gains ChaseEdge for every rank the enemy royal stands nearer
+	// to the side ahead's far rank than the board is long, and ChaseRoyal
+	// for every king step its own royal stands nearer to the enemy royal
+	// than the board's larger side, both in 1/16 centipawn and scaled
+	// like the hunt (0 by default: the term is computed only where a
+	// game's weights set one of them).
+	ChaseEdge, ChaseRoyal int
 	// Margin is how much wider than its defaults, in percent, the search
 	// makes the margins it compares this evaluation's scores with
 	// (search.Scaler; 0 reads as 100). It is no term of the evaluation
@@ -339,6 +351,7 @@ func scalarWeights(w *Weights) []namedWeight {
 		{"simplify", &w.Simplify}, {"hunt", &w.Hunt}, {"loose", &w.Loose},
 		{"zone", &w.Zone}, {"zonehand", &w.ZoneHand}, {"reach", &w.Reach},
 		{"chase", &w.Chase}, {"chasemob", &w.ChaseMob},
+		{"chaseedge", &w.ChaseEdge}, {"chaseroyal", &w.ChaseRoyal},
 		{"endguard", &w.EndGuard}, {"endpressure", &w.EndPressure}, {dangerKey, &w.Danger},
 	}
 }
