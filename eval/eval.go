@@ -82,8 +82,9 @@ type pieceData struct {
 	leaper bool
 	// lastRow is the row of the owner's last rank if no move of the piece
 	// standing anywhere on that rank leaves it (on an empty board, by
-	// movegen's Variant.AppendEmptyMoves: heian dai's Side Mover and Iron),
-	// else -1. The chase's last stage reads it (chaseTerm).
+	// movegen's Variant.AppendEmptyMoves: heian dai's Side Mover and Iron,
+	// and pieces with no move there at all), else -1. The chase's last
+	// stage reads it (chaseTerm).
 	lastRow int8
 }
 
@@ -516,10 +517,11 @@ func (e *Evaluator) chaseTerm(pos *movegen.Position, c movegen.Color, royal move
 
 // lastStand is the chase's last stage for side c, ahead in non-royal
 // material by lead, against one royal on w with at most one non-royal
-// piece beside it, on c's first rank: ChaseEdge/16 for every rank w
-// stands nearer to c's far rank than the board is long, ChaseRoyal/16 for
-// every king step c's royal stands nearer to w than the board's larger
-// side, scaled like the hunt. In heian dai the last piece was most often
+// piece beside it, on c's first rank and unable to leave it (chaseTerm
+// decides): ChaseEdge/16 for every rank w stands nearer to c's far rank
+// than the board is long, ChaseRoyal/16 for every king step c's royal
+// stands nearer to w than the board's larger side, scaled like the
+// hunt. In heian dai the last piece was most often
 // a Side Mover on c's first rank, its own last, where it can only slide
 // along the rank: the chase pulled c's pieces back towards it, the hunt
 // forward to the royal, and they stood between the two until the move
