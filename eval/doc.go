@@ -94,13 +94,13 @@
 //     not chase, since a royal that walks after the last pieces walks into
 //     their mate. Its last stage (ChaseEdge, ChaseRoyal): once the side
 //     behind has one royal and at most one non-royal piece, that one on
-//     the side ahead's first rank (its own last) with no move off it on
-//     an empty board (movegen's Variant.AppendEmptyMoves: heian dai's Side
-//     Mover and Iron), and the side ahead one royal, the side ahead gains
-//     ChaseEdge/16 for every rank the enemy royal stands nearer to its far
-//     rank and ChaseRoyal/16 for every king step its own royal stands
-//     nearer to the enemy royal, scaled like the hunt, in place of the
-//     chase. A Side Mover that reaches its last rank can only
+//     the board, on the side ahead's first rank (its own last) and with
+//     no move off it on an empty board (movegen's Variant.AppendEmptyMoves:
+//     heian dai's Side Mover and Iron), and the side ahead one royal, the
+//     side ahead gains ChaseEdge/16 for every rank the enemy royal stands
+//     nearer to its far rank and ChaseRoyal/16 for every king step its own
+//     royal stands nearer to the enemy royal, scaled like the hunt, in
+//     place of the chase. A Side Mover that reaches its last rank can only
 //     slide along it, and chasing it there pulled the side ahead's pieces
 //     away from the royal they must mate; gold-like pieces mate a royal on
 //     the rank ahead of them, with their own royal's help.
