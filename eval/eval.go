@@ -521,22 +521,23 @@ func (e *Evaluator) chaseTerm(pos *movegen.Position, c movegen.Color, royal move
 // decides): ChaseEdge/16 for every rank w stands nearer to c's far rank
 // than the board is long, ChaseRoyal/16 for every king step c's royal
 // stands nearer to w than the board's larger side, scaled like the
-// hunt. In heian dai the last piece was most often
-// a Side Mover on c's first rank, its own last, where it can only slide
-// along the rank: the chase pulled c's pieces back towards it, the hunt
-// forward to the royal, and they stood between the two until the move
-// limit (docs/matches.md, "Forty-second session"). Gold-like pieces mate
-// a royal on the rank ahead of them, so this drives the royal there, and
+// hunt. In heian dai the last piece was most often a Side Mover on c's
+// first rank, its own last, where it can only slide along the rank: the
+// chase pulled c's pieces back towards it, the hunt forward to the
+// royal, and they stood between the two until the move limit
+// (docs/matches.md, "Forty-second session"). Gold-like pieces mate a
+// royal on the rank ahead of them, so this drives the royal there, and
 // c's own royal comes to help.
 func (e *Evaluator) lastStand(pos *movegen.Position, c movegen.Color, w movegen.Square, lead int) int {
-	// Ranks from c's far rank: row 0 is Black's.
-	d := w.Row()
+	// Ranks w stands from c's first rank, the far rank's Ranks-1 (row 0
+	// is Black's far rank).
+	up := e.v.Ranks - 1 - w.Row()
 	if c == movegen.White {
-		d = e.v.Ranks - 1 - d
+		up = w.Row()
 	}
 	far := max(e.v.Files, e.v.Ranks)
 	near := far - kingDistance(pos.RoyalSquare(c), w)
-	return (e.w.ChaseEdge*(e.v.Ranks-1-d) + e.w.ChaseRoyal*near) * min(lead, huntFull) / (huntFull * huntUnit)
+	return (e.w.ChaseEdge*up + e.w.ChaseRoyal*near) * min(lead, huntFull) / (huntFull * huntUnit)
 }
 
 // kingDistance is the number of king steps between squares a and b.

@@ -1131,13 +1131,13 @@ func TestLastRow(t *testing.T) {
 }
 
 // TestChaseLastStand: against one royal and at most one non-royal piece,
-// that one on the first rank of the side ahead, the chase gives way to
-// its last stage: ChaseEdge/16 per rank the enemy
-// royal stands nearer to the side ahead's far rank than the board is
-// long, ChaseRoyal/16 per king step the side ahead's royal stands nearer
-// to it than the board's larger side, scaled like the hunt, whatever
-// Chase and ChaseMob are and wherever the other pieces stand; Evaluate
-// adds exactly the term, for either colour ahead.
+// that one on the board, on the first rank of the side ahead and unable
+// to leave it, the chase gives way to its last stage: ChaseEdge/16 per
+// rank the enemy royal stands nearer to the side ahead's far rank than
+// the board is long, ChaseRoyal/16 per king step the side ahead's royal
+// stands nearer to it than the board's larger side, scaled like the
+// hunt, whatever Chase and ChaseMob are and wherever the other pieces
+// stand; Evaluate adds exactly the term, for either colour ahead.
 func TestChaseLastStand(t *testing.T) {
 	v := variant(t, "heiandai")
 	w := DefaultWeights(v)
