@@ -117,7 +117,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	fr := &w.stack[ply]
 	inCheck := fr.inCheck
 	if !fr.checked {
-		inCheck = pos.InCheck()
+		inCheck = w.inCheck()
 	}
 	if s, ok := w.repetition(ply); ok {
 		return s
@@ -484,6 +484,20 @@ func (w *worker) seeLoses(m movegen.Move, quiet bool, depth int) bool {
 	return depth <= seeCaptureDepth && !w.pos.SEEAtLeast(m, -seeCaptureMargin*depth)
 }
 
+// inCheck reports whether the side to move is in check as the search sees
+// it: a royal under attack (Position.InCheck) while that side has no other
+// royal. With two or more (tai's emperor and crown prince, a promoted prince
+// in chu and dai) losing one does not lose the game, so a threat to one is a
+// threat to material: such a node is extended, pruned and evaluated like
+// any other. In tai, where the emperor's capture rule threatens an
+// unguarded royal from anywhere, the check extension chained on such
+// threats: a depth-3 search of docs/experiments/issue15-tai-qtable-position.txt
+// took 15.6 million nodes (issue 15, docs/matches.md, "Forty-sixth
+// session").
+func (w *worker) inCheck() bool {
+	return w.pos.RoyalCount(w.pos.SideToMove()) <= 1 && w.pos.InCheck()
+}
+
 // makeMove makes move m from the node at ply and tells the child whether it
 // is in check (so it does not test again) and whether the check extension
 // is due: a check by a move that loses material in the exchange on its
@@ -495,7 +509,7 @@ func (w *worker) makeMove(m movegen.Move, ply int) {
 	pos.Make(m)
 	w.prefetchNode(true)
 	child := &w.stack[ply+1]
-	child.checked, child.inCheck, child.lossyCheck = true, pos.InCheck(), false
+	child.checked, child.inCheck, child.lossyCheck = true, w.inCheck(), false
 	if child.inCheck {
 		pos.Unmake()
 		child.lossyCheck = !pos.SEEAtLeast(m, 0)

@@ -34,7 +34,9 @@
 //
 // Each node: game-end and repetition tests, mate-distance pruning, check
 // extension (not for a check whose move loses material in the exchange on
-// its square: makeMove), table probe, static evaluation, reverse futility
+// its square: makeMove; a side with two or more royals is never in check
+// for the search, since losing one does not end its game: inCheck), table
+// probe, static evaluation, reverse futility
 // pruning (its margin a ply narrower where the static evaluation improves
 // on the side's last turn) and
 // null move (not in check, not when the rules force a pass, not with little

@@ -710,6 +710,31 @@ func TestLossyCheck(t *testing.T) {
 	}
 }
 
+// TestCheckNeedsSingleRoyal: the search counts the side to move as in check
+// only while it has one royal. In dai a king attacked by a rook is in check;
+// the same king beside a crown prince is not, since losing one of two royals
+// does not end the game, though the rules engine still sees the king
+// attacked.
+func TestCheckNeedsSingleRoyal(t *testing.T) {
+	cases := []struct {
+		name, sfen string
+		want       bool
+	}{
+		{"king alone", "7k7/15/15/15/15/15/15/15/7r7/15/15/15/15/2G12/7K7 b - 1", true},
+		{"king and crown prince", "7k7/15/15/15/15/15/15/15/7r7/15/15/15/15/2G12/7K4+E2 b - 1", false},
+	}
+	w := New(material{}, Options{HashMB: 4}).workers[0]
+	for _, c := range cases {
+		w.prepare(position(t, "dai", c.sfen), &Limits{Depth: 1})
+		if !w.pos.InCheck() {
+			t.Fatalf("%s: the rook does not attack the king", c.name)
+		}
+		if got := w.inCheck(); got != c.want {
+			t.Errorf("%s: inCheck = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
 // TestExcludedOnlyMove: the singular extension's test search leaves the
 // table move out; where that was the only legal move, the node fails low
 // (alpha) instead of scoring a position without moves as the rules would

@@ -404,7 +404,7 @@ func (w *worker) rootSearch(depth, alpha, beta, k int) int {
 	w.pvLen[0] = 0
 	w.keys[w.rootLen] = pos.Key()
 	best := -Infinity
-	inCheck := pos.InCheck()
+	inCheck := w.inCheck()
 	for i := k; i < len(w.root); i++ {
 		rm := &w.root[i]
 		m := rm.move
@@ -466,7 +466,7 @@ func (w *worker) rootQuiet(m movegen.Move, inCheck bool) bool {
 // the move made, so that a check shows as the opponent in check. A game
 // whose Evaluator turns them off (RootReducer) reduces no root move.
 func (w *worker) rootReduction(quiet bool, depth, n int) int {
-	if !quiet || depth < 3 || n < 3 || w.e.opts.Off&Reductions != 0 || w.e.margins.noRootLMR || w.pos.InCheck() {
+	if !quiet || depth < 3 || n < 3 || w.e.opts.Off&Reductions != 0 || w.e.margins.noRootLMR || w.inCheck() {
 		return 0
 	}
 	r := int(w.e.lmr[min(depth, 63)][min(n, 63)]) - 1
