@@ -486,14 +486,14 @@ func (w *worker) seeLoses(m movegen.Move, quiet bool, depth int) bool {
 
 // inCheck reports whether the side to move is in check as the search sees
 // it: a royal under attack (Position.InCheck) while that side has no other
-// royal. With two or more (tai's emperor and crown prince, a promoted prince
-// in chu and dai) losing one does not lose the game, so a threat to one is a
-// threat to material: such a node is extended, pruned and evaluated like
-// any other. In tai, where the emperor's capture rule threatens an
-// unguarded royal from anywhere, the check extension chained on such
-// threats: a depth-3 search of docs/experiments/issue15-tai-qtable-position.txt
-// took 15.6 million nodes (issue 15, docs/matches.md, "Forty-sixth
-// session").
+// royal. With two or more (tai's emperor and prince, a promoted prince in
+// chu and dai) losing one does not lose the game, so a threat to one is a
+// threat to material: such a node gets no check extension and is pruned and
+// evaluated like any other. In tai, where the emperor's capture rule
+// threatens an unguarded royal from anywhere, the check extension chained
+// on such threats: a depth-3 search of the position in
+// docs/experiments/issue15-tai-qtable-position.txt took 15.6 million nodes
+// (issue 15, docs/matches.md, "Forty-sixth session").
 func (w *worker) inCheck() bool {
 	return w.pos.RoyalCount(w.pos.SideToMove()) <= 1 && w.pos.InCheck()
 }
