@@ -872,6 +872,64 @@ func (w *worker) qLoses(m movegen.Move, attacker, val int) bool {
 	return attacker > val+qDefendedMargin && pos.Attacked(m.To(), pos.SideToMove().Other())
 }
 
+// qOrderRecapture is the quiescence search's ordering score of a capture
+// on the square the opponent's last move went to, where the node has more
+// captures than it tries (qBreadth): above every other capture but a
+// royal's, whose MVV/LVA scores stay below it.
+const qOrderRecapture = orderRoyal / 2
+
+// qMoves generates and orders the moves of a quiescence node at ply, qply
+// plies below the main search: every legal move where the side to move
+// searches its evasions, else its captures, by victim then attacker value
+// (MVV/LVA), a royal's capture first. From qRecaptureOnly on only the
+// recaptures on the last move's square (and royal captures) remain; below
+// the first ply at most qBreadth are tried, and where a node has more, its
+// recaptures come first. A tai node can have a hundred and more captures,
+// many of larger pieces than the one that just took, and by victim and
+// attacker value alone the recapture that decides the exchange ranked past
+// the limit: the engine counted a piece as won back that it would lose,
+// and the 1-ply material player took the difference (issue 15,
+// TestQuiescenceRecaptureFirst). It returns how many moves the node tries,
+// best first from pm.pick.
+func (w *worker) qMoves(ply, qply int, evasion bool) int {
+	pos := w.pos
+	pm := w.moves[ply]
+	pm.list.N = 0
+	if evasion {
+		pos.GenerateLegal(&pm.list)
+	} else {
+		pos.GenerateCaptures(&pm.list)
+	}
+	last := movegen.NoSquare
+	if qply > 0 && ply > 0 {
+		last = w.stack[ply-1].move.To()
+	}
+	only := qply >= qRecaptureOnly && !evasion && last != movegen.NoSquare
+	crowded := !evasion && pm.list.N > qBreadth
+	n := 0
+	for _, m := range pm.list.Slice() {
+		val, royal := pos.CapturedValue(m)
+		recapture := last != movegen.NoSquare && m.To() == last
+		if only && !recapture && !royal {
+			continue
+		}
+		s := int32(val)*64 - int32(w.attackerValue(m))/8
+		switch {
+		case royal:
+			s = orderRoyal
+		case recapture && crowded:
+			s = qOrderRecapture - int32(w.attackerValue(m))/8
+		}
+		pm.keys[n] = orderKey(m, s)
+		n++
+	}
+	pm.list.N = n
+	if !evasion && qply > 0 {
+		n = min(n, qBreadth)
+	}
+	return n
+}
+
 // qsearch resolves captures until the position is quiet, so the static
 // evaluation is not taken in the middle of an exchange. In the check games a
 // side in check searches all its evasions instead of standing pat. qply
@@ -927,36 +985,9 @@ func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 		best = stand
 	}
 	pm := w.moves[ply]
-	pm.list.N = 0
-	if evasion {
-		pos.GenerateLegal(&pm.list)
-		if pm.list.N == 0 {
-			return resultScore(pos.Outcome().Result, us, ply, w.draw[us])
-		}
-	} else {
-		pos.GenerateCaptures(&pm.list)
-	}
-	// Order the moves (in deep quiescence keep only recaptures).
-	recapture := movegen.NoSquare
-	if qply >= qRecaptureOnly && ply > 0 {
-		recapture = w.stack[ply-1].move.To()
-	}
-	n := 0
-	for _, m := range pm.list.Slice() {
-		val, royal := pos.CapturedValue(m)
-		if !evasion && recapture != movegen.NoSquare && m.To() != recapture && !royal {
-			continue
-		}
-		s := int32(val)*64 - int32(w.attackerValue(m))/8
-		if royal {
-			s = orderRoyal
-		}
-		pm.keys[n] = orderKey(m, s)
-		n++
-	}
-	pm.list.N = n
-	if !evasion && qply > 0 {
-		n = min(n, qBreadth)
+	n := w.qMoves(ply, qply, evasion)
+	if evasion && n == 0 {
+		return resultScore(pos.Outcome().Result, us, ply, w.draw[us])
 	}
 	for i := 0; i < n; i++ {
 		m, _ := pm.pick(i)

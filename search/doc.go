@@ -86,7 +86,9 @@
 // when in check in a check game), with delta pruning and without the
 // captures by a more valuable piece that qLoses judges likely to lose (in a
 // drop game those that lose the exchange, SEE < 0; in the others any onto a
-// defended square); deep in quiescence only recaptures are tried, because
+// defended square); below its first ply a node tries at most qBreadth
+// captures, its recaptures on the square the last move went to first where
+// it has more (qMoves), and deep in quiescence only recaptures, because
 // tai's emperor can take almost any piece on the board. Futility and delta
 // pruning count a promotion's gain from the pieces' Values, except that a
 // promotion to a royal piece (a drunk elephant becoming a crown prince)

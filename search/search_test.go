@@ -1163,3 +1163,32 @@ func checksNodes(t *testing.T, ev Evaluator, depth int) uint64 {
 	}
 	return r.Nodes
 }
+
+// TestQuiescenceRecaptureFirst: below the first quiescence ply a node tries
+// at most qBreadth captures. In this tai position from a game against the
+// 1-ply material player (seed 1, game 17, ply 1279), the full engine's dove
+// takes on 17f. White has 153 captures, and by victim and attacker value
+// the prancing stag's recapture 16f17f+ ranked 27th, so the quiescence
+// search never tried it. Two plies earlier the engine had left a piece to
+// a pawn (20j19i, taken by 19h19i), counting on this capture to win it
+// back, and lost material (issue 15). The recapture must now be among the
+// captures the node tries.
+func TestQuiescenceRecaptureFirst(t *testing.T) {
+	const sfen = "lew[fd][lgn]dr[dh][dk][fk]g[dsp]1[dv]g[fk][dk][dh]rd[lgn][fd]w[ts]l/[rc]1[se]n[ps][ftp]b[fe][we][fde]s[rg][cp][lg]s[fde][we][fe]b[ftp][ps]n[se][sdr][rc]/1[sch][rs][vo][csw][bb][sde][gde][bm][bt][sd][gg][nk][wr][bde][bt][bm][gde][sde][bb][csw][vo][rs][wh][sch]/[so]2[nb][sb][cc][hf][om][rb][pc][gbd]1[ln]3[ok][om]1[cc][eb][wb][fl][wbf][so]/[rch]2[ea][st]tic[or][cs][rd][gbd]1[rd][pst][cs][or]1i1[st][ea][wo][bd][lch]/[hd]3g[sm][vm]1[sbr][pst][ab][ew]2[ab]3[vm]1[sm][do][eba][fh][hd]/pg3p[vbe]1pppp8ppppp/3[FTP][LGN]2p11pt4/3[CA][SDE]Dp1[FL][SBR]8p6/25/P24/[HD]2[DO]21/[LCH]3[FE]20/25/7[WB]17/7[GB]7[PH]1[PST]7/3P2[WO]1[RS]7E8/4P1PP3P5[GB]3P3/5P[SM][VM]PPP1PPP1PPPPP1PPP/4[PS][CC]1[OR][OK][PST][AB][EW][HM][EW][AB][OR]1[VBE][VM][SM]1[DO][EBA][FH][HD]/3[EA]1T1C[PC][CS][RD][GD][KY][GBD][RD][CS][PC]CIT[ST][EA][WO][VS][RCH]/2[FD]1B1[BB][OM][FDE]1[BT][NK][WR][FDE][SD][FK][GDE][OM][HF][CC][SB][NB][FL][WBF][SO]/2W[VO][CSW]2[GDE][BM]1[BDE][LG][RG][GG][DK][BT][BM][WE][SDE][BB][CSW][VO][RS][WH][SCH]/[RC]2N2[DH]1[WE][FK]SG[CP]GS1[DH][FE]B[FTP][PS]N[SE][SDR][RC]/L5R3[DK][DV]1[DSP]4RD[LGN][FD]W[WT]L b - 1279"
+	w := New(material{}, Options{HashMB: 4}).workers[0]
+	m := prepareMove(t, w, "tai", sfen, "20i17f")
+	w.stack[0].move = m
+	w.pos.Make(m)
+	want := mustParse(t, w.pos, "16f17f+")
+	n := w.qMoves(1, 1, false)
+	pm := w.moves[1]
+	if pm.list.N <= qBreadth {
+		t.Fatalf("the node has %d captures, want more than qBreadth (%d)", pm.list.N, qBreadth)
+	}
+	for i := 0; i < n; i++ {
+		if got, _ := pm.pick(i); got == want {
+			return
+		}
+	}
+	t.Errorf("the recapture 16f17f+ is not among the %d captures of %d the node tries", n, pm.list.N)
+}
