@@ -913,12 +913,13 @@ func (w *worker) qMoves(ply, qply int, evasion bool) int {
 		if only && !recapture && !royal {
 			continue
 		}
-		s := int32(val)*64 - int32(w.attackerValue(m))/8
+		a := int32(w.attackerValue(m)) / 8
+		s := int32(val)*64 - a
 		switch {
 		case royal:
 			s = orderRoyal
 		case recapture && crowded:
-			s = qOrderRecapture - int32(w.attackerValue(m))/8
+			s = qOrderRecapture - a
 		}
 		pm.keys[n] = orderKey(m, s)
 		n++
