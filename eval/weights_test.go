@@ -293,7 +293,8 @@ func TestWeightsFileErrors(t *testing.T) {
 // Weights.Margin and Weights.LMPWorse, which the evaluator reports to the
 // search as MarginScale and LMPWorse (the search's defaults, 100 and 50,
 // when unset), and Write keeps them. Tai ships lmpworse = 100
-// (docs/matches.md, "Eleventh session").
+// (docs/matches.md, "Eleventh session") and margin = 300 ("Forty-eighth
+// session").
 func TestWeightsSearchSettings(t *testing.T) {
 	v := variant(t, "chu")
 	for _, c := range []struct {
@@ -340,6 +341,9 @@ func TestWeightsSearchSettings(t *testing.T) {
 	}
 	if got := New(variant(t, "tai")).LMPWorse(); got != 100 {
 		t.Errorf("tai: LMPWorse %d, want 100 (eval/weights/tai.ini)", got)
+	}
+	if got := New(variant(t, "tai")).MarginScale(); got != 300 {
+		t.Errorf("tai: MarginScale %d, want 300 (eval/weights/tai.ini)", got)
 	}
 }
 
