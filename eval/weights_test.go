@@ -339,10 +339,11 @@ func TestWeightsSearchSettings(t *testing.T) {
 			t.Errorf("round trip: %v, %s %d", err, c.key, c.field(&back))
 		}
 	}
-	if got := New(variant(t, "tai")).LMPWorse(); got != 100 {
+	tai := New(variant(t, "tai"))
+	if got := tai.LMPWorse(); got != 100 {
 		t.Errorf("tai: LMPWorse %d, want 100 (eval/weights/tai.ini)", got)
 	}
-	if got := New(variant(t, "tai")).MarginScale(); got != 300 {
+	if got := tai.MarginScale(); got != 300 {
 		t.Errorf("tai: MarginScale %d, want 300 (eval/weights/tai.ini)", got)
 	}
 }
