@@ -30,8 +30,9 @@
 //     to Value/8 the same way (forward): there nothing else draws pieces
 //     out of the camp, and a full engine that only pushed pawns drew
 //     every tai game as White against a 1-ply material engine (see
-//     docs/selfplay-results.md). Royals get no placement term (see the
-//     royal terms).
+//     docs/selfplay-results.md); tai's weights file halves it to Value/16
+//     (forward = 16, kept by match). Royals get no placement term (see
+//     the royal terms).
 //   - promotion potential: a piece that promotes to something worth more
 //     gains a fraction of the gain, min(promoted - base, 4 * base): 1/32,
 //     1/16 and 1/8 three, two and one ranks short of its zone; inside the

@@ -294,7 +294,8 @@ func TestWeightsFileErrors(t *testing.T) {
 // search as MarginScale and LMPWorse (the search's defaults, 100 and 50,
 // when unset), and Write keeps them. Tai ships lmpworse = 100
 // (docs/matches.md, "Eleventh session") and margin = 300 ("Forty-eighth
-// session").
+// session"), beside an evaluation weight, forward = 16, half the hand-set
+// pull ("Forty-ninth session").
 func TestWeightsSearchSettings(t *testing.T) {
 	v := variant(t, "chu")
 	for _, c := range []struct {
@@ -345,6 +346,9 @@ func TestWeightsSearchSettings(t *testing.T) {
 	}
 	if got := tai.MarginScale(); got != 300 {
 		t.Errorf("tai: MarginScale %d, want 300 (eval/weights/tai.ini)", got)
+	}
+	if got := BuiltinWeights(variant(t, "tai")).Forward; got != 16 {
+		t.Errorf("tai: forward %d, want 16 (eval/weights/tai.ini)", got)
 	}
 }
 
