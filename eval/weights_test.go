@@ -340,14 +340,15 @@ func TestWeightsSearchSettings(t *testing.T) {
 			t.Errorf("round trip: %v, %s %d", err, c.key, c.field(&back))
 		}
 	}
-	tai := New(variant(t, "tai"))
+	tv := variant(t, "tai")
+	tai := New(tv)
 	if got := tai.LMPWorse(); got != 100 {
 		t.Errorf("tai: LMPWorse %d, want 100 (eval/weights/tai.ini)", got)
 	}
 	if got := tai.MarginScale(); got != 300 {
 		t.Errorf("tai: MarginScale %d, want 300 (eval/weights/tai.ini)", got)
 	}
-	if got := BuiltinWeights(variant(t, "tai")).Forward; got != 16 {
+	if got := BuiltinWeights(tv).Forward; got != 16 {
 		t.Errorf("tai: forward %d, want 16 (eval/weights/tai.ini)", got)
 	}
 }
