@@ -261,7 +261,15 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				continue
 			}
 		}
-		if !quiet && pruneHere && depth <= royalExposedDepth && order < orderRoyal && w.royalExposed(m) {
+		// A royal's capture onto a defended square (royalExposed) is
+		// left out at PV nodes as well, and for a side with a single
+		// royal, whose game it loses, even before a move has held: in
+		// tai the emperor has one onto nearly every enemy piece, more
+		// than the losing captures' list holds, and nodes of depth 1
+		// tried a hundred of them before the move that refuted their
+		// parent (issue 15, docs/matches.md, "Fiftieth session").
+		if !quiet && prune && !inCheck && (best > -MateBound || pos.RoyalCount(us) == 1) &&
+			depth <= royalExposedDepth && order < orderRoyal && w.royalExposed(m) {
 			continue
 		}
 		if pruneHere && (quiet || order < orderRoyal) && w.seeLoses(m, quiet, depth) {

@@ -68,9 +68,10 @@
 // exchange pruning (movegen's SEEAtLeast: up to depth 6 a capture that
 // loses more than 150 a ply, up to depth 7 a quiet move that loses more
 // than 25 depth², in material units); up to depth 3 a royal's capture onto
-// a defended square is left out too (royalExposed: in tai the emperor can
-// take almost any piece, and without this every node near the leaves
-// searched a hundred emperor captures that lose it). The moves come in
+// a defended square is left out too, at PV nodes as well, and for a side
+// with a single royal even before any move has held (royalExposed: in tai
+// the emperor can take almost any piece, and without this every node near
+// the leaves searched a hundred emperor captures that lose it). The moves come in
 // stages (nextMove): the table move, checked with IsLegal, before anything
 // is generated; then the captures, less the losing ones, which are kept
 // aside (up to 32); then the rest, generated and scored only when neither
