@@ -71,13 +71,13 @@
 // a defended square is left out too, at PV nodes as well, and for a side
 // with a single royal even before any move has held (royalExposed: in tai
 // the emperor can take almost any piece, and without this every node near
-// the leaves searched a hundred emperor captures that lose it). The moves come in
-// stages (nextMove): the table move, checked with IsLegal, before anything
-// is generated; then the captures, less the losing ones, which are kept
-// aside (up to 32); then the rest, generated and scored only when neither
-// cut the node off (so their history scores are those of that moment);
-// then the losing captures. Where late-move pruning or futility ends the
-// quiet moves, the losing captures still come (exchange pruning and
+// the leaves searched a hundred emperor captures that lose it). The moves
+// come in stages (nextMove): the table move, checked with IsLegal, before
+// anything is generated; then the captures, less the losing ones, which are
+// kept aside (up to 32); then the rest, generated and scored only when
+// neither cut the node off (so their history scores are those of that
+// moment); then the losing captures. Where late-move pruning or futility
+// ends the quiet moves, the losing captures still come (exchange pruning and
 // capture futility judge them). A game's Evaluator can keep the losing
 // captures in the captures' order instead (MoveRuler; heian does).
 //
