@@ -268,8 +268,8 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		// than the losing captures' list holds, and nodes of depth 1
 		// tried a hundred of them before the move that refuted their
 		// parent (issue 15, docs/matches.md, "Fiftieth session").
-		if !quiet && prune && !inCheck && (best > -MateBound || pos.RoyalCount(us) == 1) &&
-			depth <= royalExposedDepth && order < orderRoyal && w.royalExposed(m) {
+		if !quiet && prune && !inCheck && depth <= royalExposedDepth && order < orderRoyal &&
+			(best > -MateBound || pos.RoyalCount(us) == 1) && w.royalExposed(m) {
 			continue
 		}
 		if pruneHere && (quiet || order < orderRoyal) && w.seeLoses(m, quiet, depth) {
