@@ -141,7 +141,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		depth++
 	}
 	if depth <= 0 {
-		return w.qsearch(alpha, beta, ply, 0)
+		return w.quiesce(alpha, beta, ply, 0)
 	}
 
 	ttMove := movegen.NullMove
@@ -939,14 +939,24 @@ func (w *worker) qMoves(ply, qply int, evasion bool) int {
 	return n
 }
 
-// qsearch resolves captures until the position is quiet, so the static
-// evaluation is not taken in the middle of an exchange. In the check games a
-// side in check searches all its evasions instead of standing pat. qply
-// counts the plies since the main search ended.
+// qsearch is the quiescence search of a node reached by a capture (or a
+// forced pass) inside the quiescence search: it enters the node (enter
+// counts it) and resolves it (quiesce).
 func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 	if s, done := w.enter(ply); done {
 		return s
 	}
+	return w.quiesce(alpha, beta, ply, qply)
+}
+
+// quiesce resolves captures until the position is quiet, so the static
+// evaluation is not taken in the middle of an exchange. In the check games a
+// side in check searches all its evasions instead of standing pat. qply
+// counts the plies since the main search ended. The node must have been
+// entered: by qsearch, or by search at the horizon, which has counted the
+// node already, so that a horizon node counts once (issue 15,
+// docs/matches.md, "Fifty-first session").
+func (w *worker) quiesce(alpha, beta, ply, qply int) int {
 	pos := w.pos
 	us := pos.SideToMove()
 	if ply >= MaxPly-1 || qply >= qMax {

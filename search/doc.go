@@ -134,6 +134,12 @@
 // counts, and 1.13-1.41 times the nodes a second in every game in
 // side-by-side runs (docs/speed.md, "Huge pages and prefetch").
 //
+// A node is a position the search enters (enter), counted once: search
+// hands a node at the horizon to the quiescence search's body (quiesce),
+// which it has already entered, and only a capture's child inside the
+// quiescence search enters afresh (qsearch). Node limits, Info.Nodes and
+// the nodes a second all use that count.
+//
 // # Time
 //
 // Limits covers depth, nodes, fixed time per move, infinite and ponder, and
