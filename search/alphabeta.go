@@ -278,6 +278,13 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		fr.move = m
 		fr.cont = w.contKey(m)
 		w.makeMove(m, ply)
+		if inCheck && !w.v.Check && w.royalLeftEnPrise(us, ply) {
+			// The opponent takes the royal next: score that loss
+			// without entering the child.
+			pos.Unmake()
+			best = max(best, -Mate+ply+2)
+			continue
+		}
 		var s int
 		newDepth := depth - 1
 		if m == ttMove {
@@ -523,6 +530,28 @@ func (w *worker) makeMove(m movegen.Move, ply int) {
 		child.lossyCheck = !pos.SEEAtLeast(m, 0)
 		pos.Make(m)
 	}
+}
+
+// royalLeftEnPrise reports, just after a move by side us from the node at
+// ply, in check (us has one royal, under threat), whether the move leaves
+// that royal to be captured at once in a game without the check rule,
+// where such a move is legal: the game goes on, us still has a single
+// royal, the opponent threatens it (Position.RoyalThreatened, the
+// emperor's capture rule included), and the position is no recurrence
+// that the repetition rule decides (the child would return that verdict
+// before any capture). The search scores such a move as the loss it is
+// without searching it: a king in check has a hundred moves in chu and a
+// tai emperor nine hundred, and nearly all of them cost a child and the
+// royal's capture below it (issue 15, docs/matches.md, "Fifty-first
+// session").
+func (w *worker) royalLeftEnPrise(us movegen.Color, ply int) bool {
+	pos := w.pos
+	if pos.RoyalCount(us) != 1 || pos.StaticOutcome().Result != movegen.Ongoing || !pos.RoyalThreatened(pos.RoyalSquare(us)) {
+		return false
+	}
+	w.keys[w.rootLen+ply+1] = pos.Key() // as search does on entering the child
+	_, decided := w.repetition(ply + 1)
+	return !decided
 }
 
 // losingCapture reports whether the capture m, by a piece worth more than

@@ -35,7 +35,9 @@
 // Each node: game-end and repetition tests, mate-distance pruning, check
 // extension (not for a check whose move loses material in the exchange on
 // its square: makeMove; a side with two or more royals is never in check
-// for the search, since losing one does not end its game: inCheck), table
+// for the search, since losing one does not end its game: inCheck; in a
+// game without the check rule a move that leaves the royal in check to be
+// taken is scored as that loss without a child: royalLeftEnPrise), table
 // probe, static evaluation, reverse futility
 // pruning (its margin a ply narrower where the static evaluation improves
 // on the side's last turn) and

@@ -1,7 +1,9 @@
 package search
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -507,6 +509,126 @@ func TestContempt(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestRoyalLeftEnPrise: in a game without the check rule, with the side to
+// move in check, royalLeftEnPrise names exactly the moves after which the
+// opponent has a legal capture of the side's royal while the game goes on,
+// as the opponent's own move list shows: in chu a king on a rook's file,
+// in tai an emperor that the enemy emperor may take because no piece
+// protects it, and one attacked by a rook (there the capture of the enemy
+// emperor, which ends the game, must not count).
+func TestRoyalLeftEnPrise(t *testing.T) {
+	rank := func(files int, cells map[int]string) string {
+		var b strings.Builder
+		empty := 0
+		for f := files; f >= 1; f-- {
+			if p, ok := cells[f]; ok {
+				if empty > 0 {
+					fmt.Fprint(&b, empty)
+					empty = 0
+				}
+				b.WriteString(p)
+				continue
+			}
+			empty++
+		}
+		if empty > 0 {
+			fmt.Fprint(&b, empty)
+		}
+		return b.String()
+	}
+	board := func(files, ranks int, rows map[int]map[int]string) string {
+		r := make([]string, ranks)
+		for i := range r {
+			r[i] = rank(files, rows[i])
+		}
+		return strings.Join(r, "/")
+	}
+	cases := []struct{ variant, sfen string }{
+		// Black's King on 6l, a White Rook on its file; Black's Pawn and
+		// Gold keep its King from being bare.
+		{"chu", board(12, 12, map[int]map[int]string{0: {6: "k"}, 4: {6: "r"}, 10: {1: "G"}, 11: {6: "K", 1: "P"}}) + " b - 1"},
+		// Black's Emperor on 13y, unprotected; its Gold on 2x guards
+		// only its neighbours. White's Emperor on 13a is unprotected too.
+		{"tai", board(25, 25, map[int]map[int]string{0: {13: "e", 20: "g"}, 23: {2: "G"}, 24: {13: "E"}}) + " b - 1"},
+		// As above, but a White Gold next to White's Emperor protects it.
+		{"tai", board(25, 25, map[int]map[int]string{0: {13: "e", 12: "g"}, 23: {2: "G"}, 24: {13: "E"}}) + " b - 1"},
+		// A White Rook next to Black's Emperor; Black's Rook on 1a may
+		// take White's Emperor, which ends the game though Black's
+		// Emperor still stands attacked.
+		{"tai", board(25, 25, map[int]map[int]string{0: {13: "e", 1: "R"}, 23: {13: "r", 2: "G"}, 24: {13: "E"}}) + " b - 1"},
+	}
+	e := New(material{}, Options{HashMB: 4})
+	w := e.workers[0]
+	for _, c := range cases {
+		w.prepare(position(t, c.variant, c.sfen), &Limits{Depth: 1})
+		pos := w.pos
+		us := pos.SideToMove()
+		if !w.inCheck() {
+			t.Fatalf("%s %s: the side to move is not in check", c.variant, c.sfen)
+		}
+		var list, replies movegen.MoveList
+		pos.GenerateLegal(&list)
+		left, kept := 0, 0
+		for _, m := range list.Slice() {
+			pos.Make(m)
+			want := false
+			if pos.Outcome().Result == movegen.Ongoing {
+				replies.N = 0
+				pos.GenerateLegal(&replies)
+				for _, r := range replies.Slice() {
+					if _, royal := pos.CapturedValue(r); royal {
+						want = true
+					}
+				}
+			}
+			if got := w.royalLeftEnPrise(us, 0); got != want {
+				pos.Unmake()
+				t.Errorf("%s %s, %s: royalLeftEnPrise %v, want %v", c.variant, c.sfen, pos.MoveUSI(m), got, want)
+				pos.Make(m)
+			}
+			pos.Unmake()
+			if want {
+				left++
+			} else {
+				kept++
+			}
+		}
+		if left == 0 || kept == 0 {
+			t.Errorf("%s %s: %d moves leave the royal, %d do not; want some of each", c.variant, c.sfen, left, kept)
+		}
+	}
+}
+
+// TestRoyalLeftEnPriseRepetition: a move that leaves the royal in check
+// but recreates an earlier position is left to the repetition rule (the
+// child returns its verdict before any capture), so royalLeftEnPrise does
+// not claim it; the same kind of move to a new position it does. Chu: the
+// Gold on 1k steps to 1j and back while White's King steps aside and
+// back, the Rook checking Black's King throughout.
+func TestRoyalLeftEnPriseRepetition(t *testing.T) {
+	pos := position(t, "chu", "6k5/12/12/12/6r5/12/12/12/12/12/11G/6K4P b - 1")
+	for _, u := range []string{"1k1j", "6a7a", "1j1k", "7a6a"} {
+		pos.Make(mustParse(t, pos, u))
+	}
+	e := New(material{}, Options{HashMB: 4})
+	w := e.workers[0]
+	w.prepare(pos, &Limits{Depth: 1})
+	if !w.inCheck() {
+		t.Fatal("Black is not in check")
+	}
+	for _, c := range []struct {
+		move string
+		want bool
+	}{{"1k1j", false}, {"1k2j", true}} {
+		m := mustParse(t, w.pos, c.move)
+		w.pos.Make(m)
+		if got := w.royalLeftEnPrise(movegen.Black, 0); got != c.want {
+			t.Errorf("%s: royalLeftEnPrise %v, want %v", c.move, got, c.want)
+		}
+		w.pos.Unmake()
 	}
 }
 
