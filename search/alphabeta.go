@@ -968,9 +968,10 @@ func (w *worker) qMoves(ply, qply int, evasion bool) int {
 	return n
 }
 
-// qsearch is the quiescence search of a node reached by a capture (or a
-// forced pass) inside the quiescence search: it enters the node (enter
-// counts it) and resolves it (quiesce).
+// qsearch is the quiescence search of a node not yet entered: a capture's
+// (or a forced pass's) child inside the quiescence search, or the root of
+// Engine.Quiesce. It enters the node (enter counts it) and resolves it
+// (quiesce).
 func (w *worker) qsearch(alpha, beta, ply, qply int) int {
 	if s, done := w.enter(ply); done {
 		return s
