@@ -1,7 +1,6 @@
 package search
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -520,45 +519,21 @@ func TestContempt(t *testing.T) {
 // protects it, and one attacked by a rook (there the capture of the enemy
 // emperor, which ends the game, must not count).
 func TestRoyalLeftEnPrise(t *testing.T) {
-	rank := func(files int, cells map[int]string) string {
-		var b strings.Builder
-		empty := 0
-		for f := files; f >= 1; f-- {
-			if p, ok := cells[f]; ok {
-				if empty > 0 {
-					fmt.Fprint(&b, empty)
-					empty = 0
-				}
-				b.WriteString(p)
-				continue
-			}
-			empty++
-		}
-		if empty > 0 {
-			fmt.Fprint(&b, empty)
-		}
-		return b.String()
-	}
-	board := func(files, ranks int, rows map[int]map[int]string) string {
-		r := make([]string, ranks)
-		for i := range r {
-			r[i] = rank(files, rows[i])
-		}
-		return strings.Join(r, "/")
-	}
+	// A tai board: rank a, the 22 empty ranks b to w, ranks x and y.
+	tai := func(a, x, y string) string { return a + "/" + strings.Repeat("25/", 22) + x + "/" + y + " b - 1" }
 	cases := []struct{ variant, sfen string }{
 		// Black's King on 6l, a White Rook on its file; Black's Pawn and
 		// Gold keep its King from being bare.
-		{"chu", board(12, 12, map[int]map[int]string{0: {6: "k"}, 4: {6: "r"}, 10: {1: "G"}, 11: {6: "K", 1: "P"}}) + " b - 1"},
+		{"chu", "6k5/12/12/12/6r5/12/12/12/12/12/11G/6K4P b - 1"},
 		// Black's Emperor on 13y, unprotected; its Gold on 2x guards
 		// only its neighbours. White's Emperor on 13a is unprotected too.
-		{"tai", board(25, 25, map[int]map[int]string{0: {13: "e", 20: "g"}, 23: {2: "G"}, 24: {13: "E"}}) + " b - 1"},
+		{"tai", tai("5g6e12", "23G1", "12E12")},
 		// As above, but a White Gold next to White's Emperor protects it.
-		{"tai", board(25, 25, map[int]map[int]string{0: {13: "e", 12: "g"}, 23: {2: "G"}, 24: {13: "E"}}) + " b - 1"},
+		{"tai", tai("12eg11", "23G1", "12E12")},
 		// A White Rook next to Black's Emperor; Black's Rook on 1a may
 		// take White's Emperor, which ends the game though Black's
 		// Emperor still stands attacked.
-		{"tai", board(25, 25, map[int]map[int]string{0: {13: "e", 1: "R"}, 23: {13: "r", 2: "G"}, 24: {13: "E"}}) + " b - 1"},
+		{"tai", tai("12e11R", "12r10G1", "12E12")},
 	}
 	e := New(material{}, Options{HashMB: 4})
 	w := e.workers[0]
