@@ -355,10 +355,7 @@ func eloOf(s float64) float64 {
 
 // Summary returns a one-line summary of the game, a game of variant.
 func (g VersusGame) Summary(variant string) string {
-	colour := "black"
-	if g.FirstColor == movegen.White {
-		colour = "white"
-	}
+	colour := colourName(g.FirstColor)
 	res := "draw"
 	switch g.Score {
 	case 1:
@@ -412,7 +409,54 @@ func (r VersusReport) Write(w io.Writer) {
 	for _, k := range keys {
 		fmt.Fprintf(w, "  %-28s %d\n", k, r.Reasons[k])
 	}
+	for _, c := range []movegen.Color{movegen.Black, movegen.White} {
+		fmt.Fprintf(w, "As %s: %s\n", colourName(c), r.ByColour(c))
+	}
 	fmt.Fprintf(w, "Faults: %d\nTime: %.1fs\n", r.Faults, r.Elapsed.Seconds())
+}
+
+// ByColour returns the report of the games in which the first player had
+// colour c (Elapsed left at 0). A weak opponent can play each colour in its
+// own way (the 1-ply material player breaks ties by move order), so a
+// match's total can hide two different results.
+func (r VersusReport) ByColour(c movegen.Color) VersusReport {
+	out := VersusReport{Variant: r.Variant, First: r.First, Second: r.Second, Reasons: map[string]int{}}
+	for _, g := range r.Games {
+		if g.FirstColor == c {
+			out.add(g)
+		}
+	}
+	return out
+}
+
+// String returns the report's results in one line: games, wins, losses,
+// draws and the reasons the games ended.
+func (r VersusReport) String() string {
+	keys := make([]string, 0, len(r.Reasons))
+	for k := range r.Reasons {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	line := fmt.Sprintf("games %d, +%d -%d =%d", len(r.Games), r.Wins, r.Losses, r.Draws)
+	for i, k := range keys {
+		sep := ", "
+		if i == 0 {
+			sep = "  ("
+		}
+		line += fmt.Sprintf("%s%s %d", sep, k, r.Reasons[k])
+	}
+	if len(keys) > 0 {
+		line += ")"
+	}
+	return line
+}
+
+// colourName names a side as the game records do.
+func colourName(c movegen.Color) string {
+	if c == movegen.White {
+		return "white"
+	}
+	return "black"
 }
 
 // TableHeader is the header line of the table TableRow writes.

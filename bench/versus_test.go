@@ -164,3 +164,44 @@ func make100(s float64) []float64 {
 	}
 	return out
 }
+
+// TestVersusByColour: the report split by the first player's colour counts
+// each game once, in its own colour, with its reason, and Write prints
+// both halves.
+func TestVersusByColour(t *testing.T) {
+	r := VersusReport{Variant: "tai", Reasons: map[string]int{}}
+	for _, g := range []struct {
+		c      movegen.Color
+		score  float64
+		reason string
+	}{
+		{movegen.Black, 1, "perpetual attack"},
+		{movegen.White, 1, "royal captured"},
+		{movegen.Black, 0.5, "move limit"},
+		{movegen.White, 1, "royal captured"},
+		{movegen.Black, 1, "perpetual attack"},
+		{movegen.White, 0, "royal captured"},
+	} {
+		r.add(VersusGame{FirstColor: g.c, Score: g.score, Outcome: movegen.Outcome{Reason: g.reason}})
+	}
+	black, white := r.ByColour(movegen.Black), r.ByColour(movegen.White)
+	if got, want := black.String(), "games 3, +2 -0 =1  (draw move limit 1, win perpetual attack 2)"; got != want {
+		t.Errorf("as black: %q, want %q", got, want)
+	}
+	if got, want := white.String(), "games 3, +2 -1 =0  (loss royal captured 1, win royal captured 2)"; got != want {
+		t.Errorf("as white: %q, want %q", got, want)
+	}
+	if n := len(black.Games) + len(white.Games); n != len(r.Games) {
+		t.Errorf("the halves hold %d games, the match %d", n, len(r.Games))
+	}
+	var out strings.Builder
+	r.Write(&out)
+	for _, want := range []string{"As black: " + black.String() + "\n", "As white: " + white.String() + "\n"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("Write lacks %q:\n%s", want, out.String())
+		}
+	}
+	if got := (VersusReport{Reasons: map[string]int{}}).String(); got != "games 0, +0 -0 =0" {
+		t.Errorf("empty report: %q", got)
+	}
+}
