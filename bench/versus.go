@@ -401,12 +401,7 @@ func (r VersusReport) Write(w io.Writer) {
 	}
 	pmin, pmed, pmean, pmax := r.Plies()
 	fmt.Fprintf(w, "Plies: min %d, median %d, mean %.1f, max %d\n", pmin, pmed, pmean, pmax)
-	keys := make([]string, 0, len(r.Reasons))
-	for k := range r.Reasons {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range r.reasonKeys() {
 		fmt.Fprintf(w, "  %-28s %d\n", k, r.Reasons[k])
 	}
 	for _, c := range []movegen.Color{movegen.Black, movegen.White} {
@@ -432,11 +427,7 @@ func (r VersusReport) ByColour(c movegen.Color) VersusReport {
 // String returns the report's results in one line: games, wins, losses,
 // draws and the reasons the games ended.
 func (r VersusReport) String() string {
-	keys := make([]string, 0, len(r.Reasons))
-	for k := range r.Reasons {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := r.reasonKeys()
 	line := fmt.Sprintf("games %d, +%d -%d =%d", len(r.Games), r.Wins, r.Losses, r.Draws)
 	for i, k := range keys {
 		sep := ", "
@@ -449,6 +440,16 @@ func (r VersusReport) String() string {
 		line += ")"
 	}
 	return line
+}
+
+// reasonKeys returns the keys of Reasons in order.
+func (r VersusReport) reasonKeys() []string {
+	keys := make([]string, 0, len(r.Reasons))
+	for k := range r.Reasons {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // colourName names a side as the game records do.
