@@ -427,17 +427,13 @@ func (r VersusReport) ByColour(c movegen.Color) VersusReport {
 // String returns the report's results in one line: games, wins, losses,
 // draws and the reasons the games ended.
 func (r VersusReport) String() string {
-	keys := r.reasonKeys()
 	line := fmt.Sprintf("games %d, +%d -%d =%d", len(r.Games), r.Wins, r.Losses, r.Draws)
-	for i, k := range keys {
-		sep := ", "
-		if i == 0 {
-			sep = "  ("
-		}
-		line += fmt.Sprintf("%s%s %d", sep, k, r.Reasons[k])
+	var ends []string
+	for _, k := range r.reasonKeys() {
+		ends = append(ends, fmt.Sprintf("%s %d", k, r.Reasons[k]))
 	}
-	if len(keys) > 0 {
-		line += ")"
+	if len(ends) > 0 {
+		line += "  (" + strings.Join(ends, ", ") + ")"
 	}
 	return line
 }
