@@ -36,7 +36,8 @@ const Usage = `usage: kirin match --variant V --engine 'name=A cmd=PROG [proto=u
   --repeat / --norepeat  each opening twice with colours swapped (default on with openings or random plies)
   --maxplies N           draw after N plies (default 1000; 0 none)
   --resign movecount=N score=CP     --draw movenumber=PLY movecount=N score=CP
-  --sprt elo0=E0 elo1=E1 alpha=A beta=B
+  --sprt elo0=E0 elo1=E1 alpha=A beta=B   stop at a decision; with --repeat it tests the opening
+                         pairs (pentanomial), else the games (trinomial)
   --pgn FILE             append the games; --notation xboard|usi|hodges; --event NAME
   --log FILE             every line between the runner and the engines
   --ratinginterval N     the Elo line every N games (default 10)

@@ -78,10 +78,18 @@
 // written as XBoard's PGN reader takes them (h6xi7xi8, igui g9xh9-g9), not
 // in the protocol form h6i7,i7i8 (moveXBoardPGN); ParseMoveAny, which
 // reads the moves ReadPGN returns, takes both. Each game also carries
-// the tags Merge reads: GameNumber, MatchGames (the whole match's number
-// of games), MatchEngines (the engines in configuration order), VariantID
-// and, in a shard, Shard. Stats holds the Elo estimate with its 95% error
-// (cutechess-cli's formulas) and the SPRT.
+// the tags Merge reads: GameNumber, OpeningPair (with Repeat, the game's
+// opening pair), MatchGames (the whole match's number of games),
+// MatchEngines (the engines in configuration order), VariantID and, in a
+// shard, Shard. Stats holds the Elo estimate with its 95% error
+// (cutechess-cli's formulas) and the SPRT. Where every game of the tested
+// pairing belongs to an opening pair (Repeat), the SPRT takes the pair as
+// its unit (Penta, the pentanomial model of fishtest and fastchess): the
+// two games of an opening are not independent, and engines that play
+// alike at a node limit often play one game twice, won by the same colour
+// both times, which the per-game (trinomial) model counts as two fresh
+// results. Standings.Write prints the pairs' counts (Ptnml) and which model
+// the LLR is of.
 //
 // # Shards
 //

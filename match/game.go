@@ -52,6 +52,10 @@ type Game struct {
 	// Number counts games from 1 in schedule order (of the whole match,
 	// also in a shard); Round is the pairing's round (from 1).
 	Number, Round int
+	// Pair numbers the game's opening pair from 1 where the match plays
+	// each opening twice with the colours swapped (Config.Repeat): the two
+	// games of a pair share it. 0 for a game without a partner.
+	Pair int
 	// Scheduled is the number of games in the whole match (every shard),
 	// 0 if not known.
 	Scheduled int
@@ -91,6 +95,9 @@ func playGame(ctx context.Context, cfg *Config, spec gameSpec, log func(engine, 
 	v := cfg.Variant
 	g := &Game{Number: spec.number, Round: spec.round, Scheduled: spec.of, Black: spec.engines[movegen.Black].Name,
 		White: spec.engines[movegen.White].Name, Started: time.Now()}
+	if cfg.Repeat {
+		g.Pair = spec.unit + 1
+	}
 	sfen := spec.opening.SFEN
 	if sfen == "" {
 		sfen = "startpos"

@@ -74,6 +74,16 @@ type Standings struct {
 	Pairs map[string]*Score
 	// PairOrder lists the pairing keys in schedule order.
 	PairOrder []string
+	// Pentas holds, for each pairing of Pairs, the first-named engine's
+	// complete opening pairs (Game.Pair), and Unpaired counts the
+	// pairing's games without a pair number. Where a pairing has none
+	// such, the SPRT tests its pairs (the pentanomial model), else its
+	// games (the trinomial one).
+	Pentas   map[string]*Penta
+	Unpaired map[string]int
+	// halves holds the first game of each opening pair still waiting for
+	// its second, by Game.Pair.
+	halves map[int]half
 	// Games counts finished games; Faults those ended by an engine fault
 	// (crash, stall, illegal move, false claim, time loss).
 	Games, Faults int
@@ -83,6 +93,13 @@ type Standings struct {
 	SPRTResult string
 	// Planned is the number of games scheduled (in a shard, the shard's).
 	Planned int
+}
+
+// half is the first game of an opening pair: its pairing and the points
+// the pairing's first-named engine scored in it.
+type half struct {
+	key    string
+	points float64
 }
 
 // pairKey names a pairing.
@@ -351,13 +368,10 @@ func Run(ctx context.Context, cfg *Config) (*Standings, error) {
 			st.writeElo(out, key)
 		}
 		if cfg.SPRT != nil && st.SPRTResult == "" && !cfg.Shard.Split() {
-			s := st.Pairs[pairKey(cfg.Engines[0].Name, cfg.Engines[1].Name)]
-			if s != nil {
-				if d := cfg.SPRT.Decide(*s); d != "" {
-					st.SPRTResult = d
-					fmt.Fprintf(out, "SPRT: %s accepted after %d games; stopping\n", d, st.Games)
-					cancel()
-				}
+			if d := cfg.SPRT.Decide(st.llr(cfg.SPRT, pairKey(cfg.Engines[0].Name, cfg.Engines[1].Name))); d != "" {
+				st.SPRTResult = d
+				fmt.Fprintf(out, "SPRT: %s accepted after %d games; stopping\n", d, st.Games)
+				cancel()
 			}
 		}
 	}
@@ -369,7 +383,8 @@ func Run(ctx context.Context, cfg *Config) (*Standings, error) {
 // newStandings returns empty standings of the engines names (in
 // configuration order) for planned games.
 func newStandings(names []string, planned int) *Standings {
-	st := &Standings{Total: map[string]*Score{}, Pairs: map[string]*Score{}, Reasons: map[string]int{}, Planned: planned}
+	st := &Standings{Total: map[string]*Score{}, Pairs: map[string]*Score{}, Pentas: map[string]*Penta{},
+		Unpaired: map[string]int{}, halves: map[int]half{}, Reasons: map[string]int{}, Planned: planned}
 	for _, n := range names {
 		st.Names = append(st.Names, n)
 		st.Total[n] = &Score{}
@@ -409,33 +424,66 @@ func (st *Standings) add(cfg *Config, g *Game) {
 				}
 			}
 			st.Pairs[key] = &Score{}
+			st.Pentas[key] = &Penta{}
 			st.PairOrder = append(st.PairOrder, key)
 		}
 	}
 	ps := st.Pairs[key]
 	bs, ws := st.Total[g.Black], st.Total[g.White]
+	points := 0.5 // the first-named engine's
 	switch g.Result {
 	case movegen.BlackWins:
 		bs.W++
 		ws.L++
 		if first == g.Black {
 			ps.W++
+			points = 1
 		} else {
 			ps.L++
+			points = 0
 		}
 	case movegen.WhiteWins:
 		ws.W++
 		bs.L++
 		if first == g.White {
 			ps.W++
+			points = 1
 		} else {
 			ps.L++
+			points = 0
 		}
 	default:
 		bs.D++
 		ws.D++
 		ps.D++
 	}
+	switch h, ok := st.halves[g.Pair]; {
+	case g.Pair == 0:
+		st.Unpaired[key]++
+	case ok && h.key == key:
+		delete(st.halves, g.Pair)
+		st.Pentas[key][int(2*(h.points+points))]++
+	default:
+		st.halves[g.Pair] = half{key, points}
+	}
+}
+
+// pentanomial reports whether the SPRT tests the pairing key by its
+// opening pairs: every game of it so far has one (Game.Pair).
+func (st *Standings) pentanomial(key string) bool {
+	return st.Pairs[key] != nil && st.Pairs[key].N() > 0 && st.Unpaired[key] == 0
+}
+
+// llr is t's log-likelihood ratio for the pairing key: of its complete
+// opening pairs where the pentanomial model applies, else of its games.
+func (st *Standings) llr(t *SPRT, key string) float64 {
+	switch {
+	case st.pentanomial(key):
+		return t.LLRPenta(*st.Pentas[key])
+	case st.Pairs[key] != nil:
+		return t.LLR(*st.Pairs[key])
+	}
+	return 0
 }
 
 // writeElo prints cutechess's Elo line for a pairing.
@@ -446,6 +494,9 @@ func (st *Standings) writeElo(w io.Writer, key string) {
 	if math.IsInf(margin, 1) && s.N() > 0 {
 		lo, hi := s.WilsonElo()
 		fmt.Fprintf(w, "Elo 95%% interval (Wilson): [%s, %s]\n", fmtElo(lo), fmtElo(hi))
+	}
+	if st.pentanomial(key) {
+		fmt.Fprintln(w, st.Pentas[key])
 	}
 }
 
@@ -467,9 +518,10 @@ func (st *Standings) Write(w io.Writer, cfg *Config) {
 		st.writeElo(w, key)
 	}
 	if cfg.SPRT != nil {
-		s := Score{}
-		if p := st.Pairs[pairKey(cfg.Engines[0].Name, cfg.Engines[1].Name)]; p != nil {
-			s = *p
+		key := pairKey(cfg.Engines[0].Name, cfg.Engines[1].Name)
+		model := "trinomial, by game"
+		if st.pentanomial(key) {
+			model = fmt.Sprintf("pentanomial, %d pairs", st.Pentas[key].N())
 		}
 		lo, hi := cfg.SPRT.Bounds()
 		verdict := st.SPRTResult
@@ -480,8 +532,8 @@ func (st *Standings) Write(w io.Writer, cfg *Config) {
 		default:
 			verdict = "undecided"
 		}
-		fmt.Fprintf(w, "SPRT (elo0 %g, elo1 %g, alpha %g, beta %g): LLR %.2f, bounds [%.2f, %.2f]: %s\n",
-			cfg.SPRT.Elo0, cfg.SPRT.Elo1, cfg.SPRT.Alpha, cfg.SPRT.Beta, cfg.SPRT.LLR(s), lo, hi, verdict)
+		fmt.Fprintf(w, "SPRT (elo0 %g, elo1 %g, alpha %g, beta %g): LLR %.2f (%s), bounds [%.2f, %.2f]: %s\n",
+			cfg.SPRT.Elo0, cfg.SPRT.Elo1, cfg.SPRT.Alpha, cfg.SPRT.Beta, st.llr(cfg.SPRT, key), model, lo, hi, verdict)
 	}
 	fmt.Fprintf(w, "\n%4s %-24s %7s %7s %6s %7s %6s\n", "Rank", "Name", "Elo", "+/-", "Games", "Score", "Draw")
 	names := append([]string(nil), st.Names...)

@@ -213,18 +213,91 @@ func TestElo(t *testing.T) {
 // neither.
 func TestSPRT(t *testing.T) {
 	sp := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
-	if d := sp.Decide(Score{W: 300, L: 200, D: 100}); d != "H1" {
+	if d := sp.Decide(sp.LLR(Score{W: 300, L: 200, D: 100})); d != "H1" {
 		t.Errorf("300-200-100: %q (LLR %.2f)", d, sp.LLR(Score{W: 300, L: 200, D: 100}))
 	}
-	if d := sp.Decide(Score{W: 200, L: 300, D: 100}); d != "H0" {
+	if d := sp.Decide(sp.LLR(Score{W: 200, L: 300, D: 100})); d != "H0" {
 		t.Errorf("200-300-100: %q", d)
 	}
-	if d := sp.Decide(Score{W: 10, L: 10, D: 5}); d != "" {
+	if d := sp.Decide(sp.LLR(Score{W: 10, L: 10, D: 5})); d != "" {
 		t.Errorf("10-10-5: %q", d)
 	}
 	lo, hi := sp.Bounds()
 	if math.Abs(lo+2.944) > 0.001 || math.Abs(hi-2.944) > 0.001 {
 		t.Errorf("bounds %.3f %.3f", lo, hi)
+	}
+}
+
+// TestSPRTPentanomial: where the two games of each pair are independent
+// (every combination of results in proportion to the product of the
+// games' shares) the pentanomial LLR equals the trinomial one of the same
+// games; where each pair is one result played twice (each opening won by
+// the same colour both times) most pairs carry no evidence, and the
+// pentanomial LLR of the few that do is far larger than the trinomial LLR
+// of all games, which counts every game as a fresh draw.
+func TestSPRTPentanomial(t *testing.T) {
+	sp := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	// Per game: win 0.45, draw 0.2, loss 0.35, so per 100 pairs of
+	// independent games the pair totals 0, 0.5, 1, 1.5 and 2 points come
+	// 12.25, 14, 35.5, 18 and 20.25 times (in 10,000 pairs exactly).
+	w, d, l := 0.45, 0.2, 0.35
+	n := 10000.0
+	p := Penta{int(n * l * l), int(n * 2 * l * d), int(n * (2*w*l + d*d)), int(n * 2 * w * d), int(n * w * w)}
+	games := Score{W: int(2 * n * w), L: int(2 * n * l), D: int(2 * n * d)}
+	if a, b := sp.LLRPenta(p), sp.LLR(games); math.Abs(a-b) > 1e-6*math.Abs(b) || b <= 0 {
+		t.Errorf("independent pairs: pentanomial LLR %.4f, trinomial %.4f; want them equal and positive", a, b)
+	}
+	// 200 pairs: 180 split one win each, 15 won twice, 5 lost twice.
+	split := Penta{5, 0, 180, 0, 15}
+	same := Score{W: 180 + 30, L: 180 + 10}
+	pl, tl := sp.LLRPenta(split), sp.LLR(same)
+	if pl < 2*tl || tl <= 0 {
+		t.Errorf("split pairs: pentanomial LLR %.3f, trinomial %.3f; want the pentanomial at least twice the trinomial", pl, tl)
+	}
+	if got := sp.LLRPenta(Penta{0, 0, 7, 0, 0}); got != 0 {
+		t.Errorf("all pairs split: LLR %.3f, want 0 (no variance)", got)
+	}
+	if got := (Penta{1, 2, 3, 4, 5}).String(); got != "Ptnml(0-2): 1, 2, 3, 4, 5" {
+		t.Errorf("String %q", got)
+	}
+}
+
+// TestStandingsPairs: the standings put the two games of an opening pair
+// (Game.Pair, either order, other pairs finishing in between) into the
+// first-named engine's Penta by its points in both; a game without a pair
+// number makes its pairing's SPRT fall back to the games.
+func TestStandingsPairs(t *testing.T) {
+	cfg := &Config{Engines: []EngineConfig{{Name: "a"}, {Name: "b"}}}
+	st := newStandings([]string{"a", "b"}, 8)
+	game := func(pair int, black string, r movegen.Result) *Game {
+		white := "a"
+		if black == "a" {
+			white = "b"
+		}
+		return &Game{Black: black, White: white, Result: r, Pair: pair}
+	}
+	for _, g := range []*Game{
+		game(1, "a", movegen.BlackWins), // a wins
+		game(2, "a", movegen.WhiteWins), // b wins
+		game(1, "b", movegen.WhiteWins), // a wins: pair 1 is 2 points
+		game(3, "b", movegen.Draw),
+		game(2, "b", movegen.BlackWins), // b wins: pair 2 is 0
+		game(3, "a", movegen.BlackWins), // a wins: pair 3 is 1.5
+		game(4, "a", movegen.Draw),      // pair 4 waits
+	} {
+		st.add(cfg, g)
+	}
+	key := pairKey("a", "b")
+	if got, want := *st.Pentas[key], (Penta{1, 0, 0, 1, 1}); got != want {
+		t.Errorf("Penta %v, want %v", got, want)
+	}
+	sp := &SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	if !st.pentanomial(key) || st.llr(sp, key) != sp.LLRPenta(*st.Pentas[key]) {
+		t.Errorf("paired games: pentanomial %v, LLR %.3f", st.pentanomial(key), st.llr(sp, key))
+	}
+	st.add(cfg, game(0, "b", movegen.BlackWins))
+	if st.pentanomial(key) || st.llr(sp, key) != sp.LLR(*st.Pairs[key]) {
+		t.Errorf("with an unpaired game: pentanomial %v, LLR %.3f, want the trinomial %.3f", st.pentanomial(key), st.llr(sp, key), sp.LLR(*st.Pairs[key]))
 	}
 }
 

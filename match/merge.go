@@ -18,7 +18,9 @@ const MergeUsage = `usage: kirin match merge [--runs] [--sprt elo0=E0 elo1=E1 al
   score, Elo and error margin of each pairing, the SPRT state, the table of engines, the
   games played of those scheduled, how the games ended. Games are counted in game-number
   order; the SPRT (two engines, the first of the match's --engine options the one tested)
-  is decided at the first game where it crosses a bound, as a run would have stopped there.
+  is decided at the first game where it crosses a bound, as a run would have stopped there,
+  by opening pairs where every game has an OpeningPair tag (a --repeat match of this
+  kirin), else by games.
   Files of shards still running may be merged: the report says which games are missing.
   Fails on a game number found twice (a shard merged twice, or one PGN file appended to by
   two runs) and on games of different matches (engines, variant, time control, match size).
@@ -116,6 +118,11 @@ func gameFromPGN(p PGNGame) (*Game, matchTags, error) {
 	}
 	if g.Round, err = strconv.Atoi(t["Round"]); err != nil {
 		g.Round = 0
+	}
+	if s, ok := t["OpeningPair"]; ok {
+		if g.Pair, err = strconv.Atoi(s); err != nil || g.Pair < 1 {
+			return nil, m, fmt.Errorf("game %d has OpeningPair %q, not a number from 1", n, s)
+		}
 	}
 	loser := ""
 	switch t["Result"] {
@@ -297,6 +304,9 @@ func MergeRuns(paths []string, sprt *SPRT, out io.Writer) (*Standings, error) {
 		where string
 	}
 	played := map[string]readAt{}
+	// Each run numbers its own opening pairs: renumber them so that pairs
+	// of two runs stay apart.
+	pairs := map[[2]int]int{}
 	at := map[*Game]string{}
 	var games []*Game
 	var first matchTags
@@ -321,6 +331,14 @@ func MergeRuns(paths []string, sprt *SPRT, out io.Writer) (*Standings, error) {
 				first, firstWhere = tags, where
 			} else if d := first.diff(tags); d != "" {
 				return nil, fmt.Errorf("%s and %s are not of one match: %s", firstWhere, where, d)
+			}
+			if g.Pair > 0 {
+				id, ok := pairs[[2]int{k, g.Pair}]
+				if !ok {
+					id = len(pairs) + 1
+					pairs[[2]int{k, g.Pair}] = id
+				}
+				g.Pair = id
 			}
 			at[g] = where
 			run = append(run, g)
@@ -395,10 +413,8 @@ func tally(names []string, games []*Game, planned int, sprt *SPRT) (cfg *Config,
 	for _, g := range games {
 		st.add(cfg, g)
 		if sprt != nil && st.SPRTResult == "" {
-			if s := st.Pairs[pairKey(names[0], names[1])]; s != nil {
-				if d := sprt.Decide(*s); d != "" {
-					st.SPRTResult, decidedAfter = d, st.Games
-				}
+			if d := sprt.Decide(st.llr(sprt, pairKey(names[0], names[1]))); d != "" {
+				st.SPRTResult, decidedAfter = d, st.Games
 			}
 		}
 	}

@@ -56,7 +56,9 @@ func faultTermination(t string) bool {
 // convention). Besides the standard tags it writes Variant, RuleSet,
 // VariantID (the variant's fingerprint), TimeControl, Notation and the
 // match's tags that Merge reads: GameNumber (the game's number in the
-// whole match), MatchGames (the whole match's number of games),
+// whole match), OpeningPair (where each opening is played twice with the
+// colours swapped: the number of the game's pair, Game.Pair), MatchGames
+// (the whole match's number of games),
 // MatchEngines (every engine of the match in configuration order, each
 // name query-escaped, comma-separated) and, in a shard, Shard ("K/N"). Moves are in cfg's notation, each engine move with a
 // {score/depth time} comment (score in pawns from the mover's view, #N
@@ -98,6 +100,9 @@ func WritePGN(w io.Writer, cfg *Config, g *Game) error {
 	tag("PlyCount", fmt.Sprint(len(g.Moves)))
 	tag("Termination", termination(g))
 	tag("GameNumber", fmt.Sprint(g.Number))
+	if g.Pair > 0 {
+		tag("OpeningPair", fmt.Sprint(g.Pair))
+	}
 	if g.Scheduled > 0 {
 		tag("MatchGames", fmt.Sprint(g.Scheduled))
 	}

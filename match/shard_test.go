@@ -222,6 +222,12 @@ func TestShardsMergeEqualUnsharded(t *testing.T) {
 	}
 	wantGames := pgnGames(t, whole)
 	t.Logf("unsharded:\n%s", report.String())
+	// Each opening is played twice with the colours swapped: the SPRT
+	// tests the five pairs.
+	if p := st.Pentas[pairKey("alpha", "beta")]; p == nil || p.N() != 5 ||
+		!strings.Contains(out, p.String()+"\n") || !strings.Contains(out, "(pentanomial, 5 pairs)") {
+		t.Errorf("unsharded: pairs %v, want 5 reported and tested:\n%s", p, out)
+	}
 	for _, n := range []int{2, 3} {
 		var files []string
 		played := 0
@@ -257,7 +263,7 @@ func TestShardsMergeEqualUnsharded(t *testing.T) {
 		if !strings.HasPrefix(mout.String(), fmt.Sprintf("Merge: shogi (id %016x), engines alpha, beta, time control depth 1, 10 games from %d files\n", lookup(t, "shogi").ID, n)) {
 			t.Errorf("N=%d: merge header:\n%s", n, mout.String())
 		}
-		if !reflect.DeepEqual(mst.Pairs, st.Pairs) || !reflect.DeepEqual(mst.Total, st.Total) || !reflect.DeepEqual(mst.Reasons, st.Reasons) ||
+		if !reflect.DeepEqual(mst.Pairs, st.Pairs) || !reflect.DeepEqual(mst.Pentas, st.Pentas) || !reflect.DeepEqual(mst.Total, st.Total) || !reflect.DeepEqual(mst.Reasons, st.Reasons) ||
 			mst.Games != st.Games || mst.Faults != st.Faults || mst.Planned != st.Planned {
 			t.Errorf("N=%d: merged standings %+v, unsharded %+v", n, mst, st)
 		}
@@ -430,7 +436,7 @@ func TestMergeErrors(t *testing.T) {
 		} else {
 			score.L++
 		}
-		if wide.Decide(score) != "" {
+		if wide.Decide(wide.LLR(score)) != "" {
 			after = score.N()
 			break
 		}
@@ -532,7 +538,7 @@ func TestMergeRuns(t *testing.T) {
 		} else {
 			score.L++
 		}
-		if sprt.Decide(score) != "" {
+		if sprt.Decide(sprt.LLR(score)) != "" {
 			after = score.N()
 		}
 	}
@@ -600,5 +606,78 @@ func TestMergeRuns(t *testing.T) {
 	// Without --runs the runs' game numbers overlap: that is the shards' error.
 	if _, err := Merge([]string{r1, r2}, nil, &out); err == nil || !strings.Contains(err.Error(), "game 3 appears twice") {
 		t.Errorf("plain merge of two runs: %v", err)
+	}
+}
+
+// TestMergePentanomial: games played in opening pairs keep their pair in
+// the PGN (OpeningPair), merge counts the pairs (Ptnml) and tests the
+// SPRT on them, --runs keeps two runs' pairs of one number apart, a file
+// with a game outside any pair falls back to the games, and a bad tag is
+// refused with the game's number.
+func TestMergePentanomial(t *testing.T) {
+	dir := t.TempDir()
+	cfg := &Config{Variant: lookup(t, "shogi"), Engines: []EngineConfig{{Name: "a"}, {Name: "b"}}, TC: TimeControl{Nodes: 20000}}
+	// run r: pairs 1 to 4; a wins both games of pair 1, splits pairs 2
+	// and 3 (each colour wins), draws one game of pair 4 and loses the
+	// other. pair 0 writes the game without a pair.
+	run := func(name string, r int, pairs ...int) string {
+		var gs []*Game
+		for i, p := range pairs {
+			n := i + 1
+			g := &Game{Number: n, Round: 1, Pair: p, Black: "a", White: "b", Reason: "checkmate"}
+			if n%2 == 0 {
+				g.Black, g.White = "b", "a"
+			}
+			g.Result = movegen.BlackWins // the first mover wins
+			switch {
+			case p == 1:
+				g.Result = map[bool]movegen.Result{true: movegen.BlackWins, false: movegen.WhiteWins}[g.Black == "a"]
+			case p == 4 && n%2 == 1:
+				g.Result, g.Reason = movegen.Draw, "draw by repetition"
+			case p == 4:
+				g.Result = movegen.BlackWins // b, first, wins
+			}
+			mv := fmt.Sprintf("%c%d%c%d", 'a'+r, n, 'a'+r, n+1)
+			g.Moves = []MoveRecord{{USI: mv, XBoard: mv, Hodges: mv}}
+			gs = append(gs, g)
+		}
+		p := filepath.Join(dir, name)
+		writeGames(t, p, cfg, len(pairs), gs...)
+		return p
+	}
+	r1 := run("r1.pgn", 1, 1, 1, 2, 2, 3, 3, 4, 4)
+	r2 := run("r2.pgn", 2, 1, 1, 2, 2, 3, 3, 4, 4)
+	data, _ := os.ReadFile(r1)
+	if !strings.Contains(string(data), "[OpeningPair \"4\"]") {
+		t.Fatalf("no OpeningPair tag in\n%s", data)
+	}
+	sprt := &SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	var out bytes.Buffer
+	st, err := MergeRuns([]string{r1, r2}, sprt, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := pairKey("a", "b")
+	if got, want := *st.Pentas[key], (Penta{0, 2, 4, 0, 2}); got != want {
+		t.Errorf("two runs: %v, want %v", got, want)
+	}
+	llr := fmt.Sprintf("LLR %.2f (pentanomial, 8 pairs)", sprt.LLRPenta(Penta{0, 2, 4, 0, 2}))
+	for _, w := range []string{"Ptnml(0-2): 0, 2, 4, 0, 2\n", llr} {
+		if !strings.Contains(out.String(), w) {
+			t.Errorf("two runs: no %q in\n%s", w, out.String())
+		}
+	}
+	mixed := run("mixed.pgn", 3, 1, 1, 2, 2, 0)
+	out.Reset()
+	if st, err = Merge([]string{mixed}, sprt, &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "(trinomial, by game)") || strings.Contains(out.String(), "Ptnml") {
+		t.Errorf("a game without a pair: want the trinomial model and no Ptnml line in\n%s", out.String())
+	}
+	bad := filepath.Join(dir, "bad.pgn")
+	os.WriteFile(bad, []byte(strings.Replace(string(data), "[OpeningPair \"2\"]", "[OpeningPair \"x\"]", 1)), 0o644)
+	if _, err := Merge([]string{bad}, nil, io.Discard); err == nil || !strings.Contains(err.Error(), "game 3 has OpeningPair \"x\"") {
+		t.Errorf("bad tag: %v", err)
 	}
 }

@@ -97,6 +97,37 @@ func (s Score) String() string {
 	return fmt.Sprintf("%d - %d - %d  [%.3f]  %d", s.W, s.L, s.D, s.Ratio(), s.N())
 }
 
+// Penta counts one side's opening pairs (the two games of an opening,
+// one with each colour) by the points it scored in them: Penta[i] pairs
+// of i half points, 0 (two losses) to 4 (two wins). The two games of a
+// pair are not independent (an opening can favour one colour, and
+// engines that play alike at a node limit play one game twice), so a
+// pair, not a game, is the unit of the pentanomial model.
+type Penta [5]int
+
+// N is the number of pairs.
+func (p Penta) N() int { return p[0] + p[1] + p[2] + p[3] + p[4] }
+
+// String writes the counts as fishtest and fastchess do:
+// "Ptnml(0-2): a, b, c, d, e".
+func (p Penta) String() string {
+	return fmt.Sprintf("Ptnml(0-2): %d, %d, %d, %d, %d", p[0], p[1], p[2], p[3], p[4])
+}
+
+// meanVar is the mean score per game over the pairs and the variance of a
+// pair's mean score.
+func (p Penta) meanVar() (mean, variance float64) {
+	n := float64(p.N())
+	for i, c := range p {
+		mean += float64(c) * float64(i) / 4
+	}
+	mean /= n
+	for i, c := range p {
+		variance += float64(c) * math.Pow(float64(i)/4-mean, 2)
+	}
+	return mean, variance / n
+}
+
 // SPRT is a sequential probability ratio test of H0: elo = Elo0 against
 // H1: elo = Elo1 (logistic Elo), with error rates Alpha and Beta.
 type SPRT struct {
@@ -127,10 +158,29 @@ func (t SPRT) LLR(s Score) float64 {
 	return n * (s1 - s0) * (2*x - s0 - s1) / (2 * v)
 }
 
-// Decide returns "H1" or "H0" when the test has ended, else "".
-func (t SPRT) Decide(s Score) string {
+// LLRPenta is the log-likelihood ratio of the opening pairs so far by the
+// same normal approximation with the pair as the unit (the pentanomial
+// GSPRT of fishtest and fastchess): N (s1 - s0) (2 x - s0 - s1) / (2 var),
+// N the pairs, x the mean score per game, var the variance of a pair's
+// mean score. Where the two games of a pair were independent it equals LLR
+// of the same games; where they agree (both won by the same colour) it
+// counts them as the one result they are.
+func (t SPRT) LLRPenta(p Penta) float64 {
+	if p.N() == 0 {
+		return 0
+	}
+	x, v := p.meanVar()
+	if v <= 0 {
+		return 0
+	}
+	s0, s1 := scoreOf(t.Elo0), scoreOf(t.Elo1)
+	return float64(p.N()) * (s1 - s0) * (2*x - s0 - s1) / (2 * v)
+}
+
+// Decide returns "H1" or "H0" when the test has ended by llr, else "".
+func (t SPRT) Decide(llr float64) string {
 	lo, hi := t.Bounds()
-	switch llr := t.LLR(s); {
+	switch {
 	case llr >= hi:
 		return "H1"
 	case llr <= lo:
