@@ -151,11 +151,7 @@ func (t SPRT) LLR(s Score) float64 {
 	x := s.Ratio()
 	w, l, d := float64(s.W)/n, float64(s.L)/n, float64(s.D)/n
 	v := w*math.Pow(1-x, 2) + l*math.Pow(x, 2) + d*math.Pow(0.5-x, 2)
-	if v <= 0 {
-		return 0
-	}
-	s0, s1 := scoreOf(t.Elo0), scoreOf(t.Elo1)
-	return n * (s1 - s0) * (2*x - s0 - s1) / (2 * v)
+	return t.gsprt(n, x, v)
 }
 
 // LLRPenta is the log-likelihood ratio of the opening pairs so far by the
@@ -163,18 +159,25 @@ func (t SPRT) LLR(s Score) float64 {
 // GSPRT of fishtest and fastchess): N (s1 - s0) (2 x - s0 - s1) / (2 var),
 // N the pairs, x the mean score per game, var the variance of a pair's
 // mean score. Where the two games of a pair were independent it equals LLR
-// of the same games; where they agree (both won by the same colour) it
-// counts them as the one result they are.
+// of the same games; a pair where each colour won its game scores even
+// and adds no evidence, where LLR counts two fresh results.
 func (t SPRT) LLRPenta(p Penta) float64 {
 	if p.N() == 0 {
 		return 0
 	}
 	x, v := p.meanVar()
+	return t.gsprt(float64(p.N()), x, v)
+}
+
+// gsprt is the normal approximation of the log-likelihood ratio of n units
+// of mean score x per game and variance v: n (s1 - s0) (2 x - s0 - s1) /
+// (2 v), 0 where v is not positive.
+func (t SPRT) gsprt(n, x, v float64) float64 {
 	if v <= 0 {
 		return 0
 	}
 	s0, s1 := scoreOf(t.Elo0), scoreOf(t.Elo1)
-	return float64(p.N()) * (s1 - s0) * (2*x - s0 - s1) / (2 * v)
+	return n * (s1 - s0) * (2*x - s0 - s1) / (2 * v)
 }
 
 // Decide returns "H1" or "H0" when the test has ended by llr, else "".
