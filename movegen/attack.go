@@ -10,7 +10,8 @@ package movegen
 // A king line whose first cell holds a piece of the other side, or is off
 // the board, cannot attack; the neighbour masks say which those are, so
 // attacked needs them in step with the board (Make and Unmake keep them;
-// SEE, which lifts pieces off the board by hand, uses leastAttacker).
+// SEE and DropMate, which set pieces by hand, use leastAttacker and
+// attackedBare).
 func (pos *Position) attacked(s Square, by Color) bool {
 	v := pos.v
 	blocked := pos.near[by.Other()][s] | v.edgeNear[s]
@@ -19,14 +20,18 @@ func (pos *Position) attacked(s Square, by Color) bool {
 			return true
 		}
 	}
-	if v.hasHooks {
-		// Hook movers reach squares off their lines; the attack vectors
-		// cannot describe them, so ask each one.
-		for i := 0; i < pos.count[by]; i++ {
-			h := pos.list[by][i]
-			if q := pos.board[h]; v.kinds[q]&kindHook != 0 && pos.hookReaches(q, h, s) {
-				return true
-			}
+	return v.hasHooks && pos.hookAttacks(s, by)
+}
+
+// hookAttacks reports whether one of side by's hook movers attacks s by a
+// bent move. Hook movers reach squares off their lines; the attack vectors
+// cannot describe them, so each one is asked.
+func (pos *Position) hookAttacks(s Square, by Color) bool {
+	v := pos.v
+	for i := 0; i < pos.count[by]; i++ {
+		h := pos.list[by][i]
+		if q := pos.board[h]; v.kinds[q]&kindHook != 0 && pos.hookReaches(q, h, s) {
+			return true
 		}
 	}
 	return false

@@ -97,6 +97,18 @@
 // out with real moves in random games of every built-in game and checks
 // SEEAtLeast against SEE there.
 //
+// DropMate finds a mate in one by a drop in the games with drops and the
+// check rule (shogi, okisaki): a piece from hand set down within two files
+// and ranks of the enemy royal so that it attacks it, where the royal can
+// neither take it nor step to an unattacked cell and no other piece takes
+// it or, across an empty cell, blocks it. The variant precomputes, for each
+// piece, the cells of that box from which it attacks the centre
+// (dropCheck); the replies are tried on the board set by hand, without
+// making the drop, where every piece moves and captures along the same
+// single-leg rays (plainAttacks), and by making it and trying every reply
+// otherwise. A test compares it with making every such drop in random
+// games of shogi and okisaki, by both ways.
+//
 // Mobility walks one piece's rays as the generator does and counts the
 // squares it reaches (empty squares and enemy pieces) instead of making
 // moves, for an evaluation. Special moves are not walked. A test compares

@@ -289,6 +289,16 @@ type Variant struct {
 	dead         [256][]bool
 	attack       []attackVec
 	capRange     [256][]uint8
+	// dropCheck[p] marks the cells of the box around a royal (boxOffsets)
+	// from which piece p, dropped there, attacks it: bit b when a capture
+	// ray of p reaches the royal in one step from the cell, and bit b of
+	// dropCheckFar[p] when it needs two, the cell between them empty
+	// (DropMate).
+	dropCheck, dropCheckFar [256]uint32
+	// plainAttacks: every piece moves and captures along the same single-leg
+	// rays, with no special moves, hook movers or emperor, so the attack
+	// vectors tell every move onto a cell (DropMate's replies).
+	plainAttacks bool
 	zobrist      []uint64
 	handKeys     [ColorCount][MaxPieceTypes + 1][]uint64
 	sideKey      uint64
@@ -1213,6 +1223,7 @@ func (v *Variant) build() {
 		}
 		v.capRange[p] = cr
 	}
+	v.buildDropChecks(nt)
 	v.seeLeast = SEERoyal
 	for t := 1; t < nt; t++ {
 		if !v.Pieces[t].Royal {

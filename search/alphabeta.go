@@ -156,6 +156,12 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 	}
 
+	if w.dropMate && !inCheck && !singularTest {
+		if s, ok := w.dropMateScore(key, ply, depth, true); ok {
+			return s
+		}
+	}
+
 	eval := -Infinity
 	if !inCheck {
 		eval = w.evaluate()
@@ -366,6 +372,27 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		w.e.tt.Store(key, bestMove, scoreToTT(best, ply), depth, boundOf(best, alphaOrig, beta))
 	}
 	return best
+}
+
+// dropMateScore scores a node whose side to move mates at once by a drop
+// (movegen's DropMate): the win a ply away, stored in the table at the
+// node's depth with the drop as its move (where store says the node may
+// store), and the drop becomes the node's line. ok is false when DropMate finds none. In the shogi family a quiescence
+// search stands pat on positions where the side to move drops a Gold
+// next to the enemy King and mates; a node of the main search finds the
+// mate without generating, ordering or pruning a move.
+func (w *worker) dropMateScore(key uint64, ply, depth int, store bool) (int, bool) {
+	m := w.pos.DropMate()
+	if m == movegen.NullMove {
+		return 0, false
+	}
+	s := Mate - ply - 1
+	if store {
+		w.e.tt.Store(key, m, scoreToTT(s, ply), depth, BoundExact)
+	}
+	w.pvLen[ply+1] = ply + 1
+	w.updatePV(ply, m)
+	return s, true
 }
 
 // boundOf is how a node's fail-soft score best, searched with the window
@@ -1029,6 +1056,11 @@ func (w *worker) quiesce(alpha, beta, ply, qply int) int {
 				w.e.tt.Store(key, movegen.NullMove, scoreToTT(stand, ply), 0, BoundLower)
 			}
 			return stand
+		}
+		if qply == 0 && w.dropMate {
+			if s, ok := w.dropMateScore(key, ply, 0, store); ok {
+				return s
+			}
 		}
 		alpha = max(alpha, stand)
 		best = stand

@@ -115,6 +115,10 @@ const (
 	// TableCutoffs is cut-offs by transposition-table scores (the table
 	// still orders moves).
 	TableCutoffs
+	// DropMates is the test for a mate by a drop next to the enemy royal
+	// (movegen's DropMate) at the nodes of games with drops and the check
+	// rule.
+	DropMates
 )
 
 // namedFeature is a feature with its name in ParseFeatures.
@@ -124,15 +128,17 @@ type namedFeature struct {
 }
 
 // featureNames lists the features with their names.
-func featureNames() [6]namedFeature {
+func featureNames() [7]namedFeature {
 	return [...]namedFeature{
 		{"nullmove", NullMove}, {"lmr", Reductions}, {"pruning", Pruning},
 		{"aspiration", Aspiration}, {"extensions", Extensions}, {"ttcut", TableCutoffs},
+		{"dropmate", DropMates},
 	}
 }
 
 // ParseFeatures reads a comma-separated list of feature names (nullmove,
-// lmr, pruning, aspiration, extensions, ttcut; "none" for the empty set).
+// lmr, pruning, aspiration, extensions, ttcut, dropmate; "none" for the
+// empty set).
 func ParseFeatures(s string) (Features, error) {
 	var f Features
 	if s == "" || s == "none" {
@@ -147,7 +153,7 @@ func ParseFeatures(s string) (Features, error) {
 			}
 		}
 		if !found {
-			return 0, fmt.Errorf("unknown search feature %q (nullmove, lmr, pruning, aspiration, extensions, ttcut)", name)
+			return 0, fmt.Errorf("unknown search feature %q (nullmove, lmr, pruning, aspiration, extensions, ttcut, dropmate)", name)
 		}
 	}
 	return f, nil

@@ -88,6 +88,9 @@ type worker struct {
 	// turns it off, since it must return the whole line to a quiet
 	// position, which a table cut-off would cut short.
 	qTable bool
+	// dropMate: the nodes look for a mate by a drop (movegen's DropMate;
+	// games with drops and the check rule).
+	dropMate bool
 	// pace is the main thread's record of its iterations for the time
 	// plan (doneAfter).
 	pace pace
@@ -189,6 +192,7 @@ func (w *worker) prepare(pos *movegen.Position, lim *Limits) {
 	w.v = pos.Variant()
 	w.sizeCont(w.v)
 	w.qTable = w.e.opts.Off&TableCutoffs == 0
+	w.dropMate = w.v.Drops && w.v.Check && w.e.opts.Off&DropMates == 0
 	w.nodes = 0
 	w.published.Store(0)
 	w.stopped = false

@@ -1,0 +1,163 @@
+package movegen
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// bruteDropMates lists the legal drops of the side to move onto the box
+// around the enemy royal after which the opponent is in check and has no
+// legal move: DropMate's question answered by making every drop.
+func bruteDropMates(pos *Position) []Move {
+	var list MoveList
+	pos.GenerateLegal(&list)
+	us, them := pos.side, pos.side.Other()
+	k := pos.king[them]
+	var mates []Move
+	for _, m := range list.Slice() {
+		if !m.IsDrop() || pos.v.Pieces[m.DropType()].NoDropMate {
+			continue
+		}
+		dr, dc := m.To().Row()-k.Row(), m.To().Col()-k.Col()
+		if dr < -2 || dr > 2 || dc < -2 || dc > 2 {
+			continue
+		}
+		pos.Make(m)
+		if pos.attacked(pos.king[them], us) && !pos.hasLegalMove() {
+			mates = append(mates, m)
+		}
+		pos.Unmake()
+	}
+	return mates
+}
+
+// TestDropMateAgainstBruteForce checks DropMate against making every drop
+// near the enemy royal (bruteDropMates) on random walks of the drop games
+// with the check rule among the perft positions, and on hand-made shogi
+// positions: a drop mate is found exactly when one exists, the drop it
+// returns is one of them, the general path (plainAttacks off) agrees, and
+// the position is unchanged. The walks prefer
+// captures and drops next to a royal so that hands fill and mates occur;
+// the test fails if too few positions had a mate to tell anything.
+func TestDropMateAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(54, 1))
+	var starts []*Position
+	for _, c := range perftStarts(t) {
+		if _, pos := c.start(t); pos.v.Check && pos.v.Drops {
+			starts = append(starts, pos)
+		}
+	}
+	for _, sfen := range []string{
+		"4k4/9/4P4/9/9/9/9/9/4K4 b G 1",    // G*5b, the pawn guarding it
+		"4k4/9/4P4/9/9/9/9/9/4K4 b S 1",    // S*5b leaves 4b and 6b
+		"3gkg3/9/4P4/9/9/9/9/9/4K4 b P 1",  // P*5b would mate: the pawn-drop mate
+		"3lkl3/3brl3/9/9/9/9/9/9/8K b N 1", // N*6c mates from a knight's leap
+		"4k4/9/9/9/9/9/9/9/4K4 b R 1",      // no mate with a lone rook
+		"k8/9/1P7/9/9/9/9/9/4K4 b L 1",     // L*9c is no mate: 8a and 8b are free
+		"ln1g1g1nl/1r2k2b1/p1ppsppp1/4p3p/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b GSp 1",
+	} {
+		starts = append(starts, play(t, "shogi", "", sfen))
+	}
+	positions, withMate, plain := 0, 0, 0
+	check := func(pos *Position) {
+		if pos.InCheck() || pos.GameOver() {
+			return
+		}
+		positions++
+		key, board, near := pos.key, pos.board, pos.near
+		got := pos.DropMate()
+		if pos.key != key || pos.board != board || pos.near != near {
+			t.Fatalf("%s: DropMate changed the position", pos.SFEN())
+		}
+		// The same question through the general path, which makes the
+		// drop and tries every reply.
+		v := pos.v
+		general := *v
+		general.plainAttacks = false
+		pos.v = &general
+		slow := pos.DropMate()
+		pos.v = v
+		if (slow == NullMove) != (got == NullMove) {
+			t.Fatalf("%s: DropMate = %s, by making the drop %s", pos.SFEN(), pos.MoveUSI(got), pos.MoveUSI(slow))
+		}
+		if v.plainAttacks {
+			plain++
+		}
+		want := bruteDropMates(pos)
+		if len(want) > 0 {
+			withMate++
+		}
+		switch {
+		case got == NullMove && len(want) > 0:
+			t.Fatalf("%s: DropMate found none, %s mates", pos.SFEN(), pos.MoveUSI(want[0]))
+		case got != NullMove && len(want) == 0:
+			t.Fatalf("%s: DropMate returned %s, no drop mates", pos.SFEN(), pos.MoveUSI(got))
+		case got != NullMove:
+			found := false
+			for _, m := range want {
+				found = found || m == got
+			}
+			if !found {
+				t.Fatalf("%s: DropMate returned %s, not a mating drop", pos.SFEN(), pos.MoveUSI(got))
+			}
+		}
+	}
+	var list MoveList
+	for _, start := range starts {
+		for walk := 0; walk < 12; walk++ {
+			pos := start.Clone()
+			made := 0
+			for ply := 0; ply < 120 && !pos.GameOver(); ply++ {
+				check(pos)
+				list.N = 0
+				pos.GenerateLegal(&list)
+				if list.N == 0 {
+					break
+				}
+				// Prefer captures, then drops within two cells of the
+				// enemy royal, then anything.
+				var pick Move
+				k := pos.king[pos.side.Other()]
+				for try := 0; try < 8 && pick == NullMove; try++ {
+					m := list.Moves[rng.IntN(list.N)]
+					near := m.IsDrop() && abs(m.To().Row()-k.Row()) <= 2 && abs(m.To().Col()-k.Col()) <= 2
+					if pos.IsCapture(m) || near && rng.IntN(2) == 0 {
+						pick = m
+					}
+				}
+				if pick == NullMove {
+					pick = list.Moves[rng.IntN(list.N)]
+				}
+				pos.Make(pick)
+				made++
+			}
+		}
+	}
+	if positions < 5000 || withMate < 50 || plain < positions/2 {
+		t.Fatalf("only %d positions, %d with a drop mate, %d by the plain path: the walks test too little", positions, withMate, plain)
+	}
+	t.Logf("%d positions, %d with a drop mate, %d by the plain path", positions, withMate, plain)
+}
+
+// TestDropMateCases checks DropMate's answer on hand-made shogi positions.
+func TestDropMateCases(t *testing.T) {
+	for _, c := range []struct{ sfen, want string }{
+		{"4k4/9/4P4/9/9/9/9/9/4K4 b G 1", "G*5b"},
+		{"4k4/9/4P4/9/9/9/9/9/4K4 b S 1", ""},
+		{"3gkg3/9/4P4/9/9/9/9/9/4K4 b P 1", ""}, // the pawn-drop mate is not a move
+		{"3lkl3/3brl3/9/9/9/9/9/9/8K b N 1", "N*6c"},
+		{"3lkl3/3brl3/9/9/9/9/9/9/8K b L 1", ""}, // the lance checks from nowhere it can stand
+		{"4k4/9/9/9/9/9/9/9/4K4 b R 1", ""},
+		{"4k4/9/9/9/9/9/9/9/4K4 w r 1", ""}, // White to move: Black's king stands far away
+		{"4k4/9/9/9/9/9/4p4/9/4K4 w g 1", "G*5h"},
+	} {
+		pos := play(t, "shogi", "", c.sfen)
+		got := ""
+		if m := pos.DropMate(); m != NullMove {
+			got = pos.MoveUSI(m)
+		}
+		if got != c.want {
+			t.Errorf("%s: DropMate = %q, want %q", c.sfen, got, c.want)
+		}
+	}
+}
