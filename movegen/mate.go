@@ -150,7 +150,8 @@ type royalRing struct {
 }
 
 // guards reports whether the side to move attacks cell e, next to the
-// royal in direction dir, with the royal lifted off (the caller lifts it).
+// royal in direction dir, with the royal lifted off (the caller lifts it)
+// and nothing else changed.
 func (r *royalRing) guards(pos *Position, dir int, e Square) bool {
 	bit := uint8(1) << (dir - 1)
 	if r.known&bit == 0 {
@@ -182,7 +183,6 @@ func (pos *Position) royalEscapes(ring *royalRing, p Piece, d, k Square) bool {
 	if dir := int(dirOf(int(d) - int(k))); dir != 0 {
 		escapes = !ring.guards(pos, dir, d)
 	}
-	pos.board[d] = p
 	for dir := 1; dir <= 8 && !escapes; dir++ {
 		e := Square(int(k) + dirOffset[dir])
 		q := pos.board[e]
@@ -190,12 +190,15 @@ func (pos *Position) royalEscapes(ring *royalRing, p Piece, d, k Square) bool {
 			continue
 		}
 		if inLine(d, e) {
+			// The drop may block a line to e: read e with p set down.
+			pos.board[d] = p
 			escapes = !pos.reaches(p, d, e) && !pos.attackedBare(e, us)
+			pos.board[d] = Empty
 		} else {
 			escapes = !ring.guards(pos, dir, e) && !pos.reaches(p, d, e)
 		}
 	}
-	pos.board[d], pos.board[k] = Empty, royal
+	pos.board[k] = royal
 	return escapes
 }
 

@@ -5,6 +5,38 @@ import (
 	"testing"
 )
 
+// leapGame is shogi with a Knight that leaps in all eight directions and a
+// Camel (a (1,3) leaper), two of each in hand for both sides: drops that
+// check by a leap and attack the royal's neighbours off their lines, which
+// no built-in drop game has (DropMate's ring must not count them for other
+// drops). The Knight is worth more than the Gold, so that DropMate tries it
+// first.
+const leapGame = `[leapshogi]
+title      = Leap shogi
+board      = 9x9
+zone       = 3
+promotion  = shogi
+deadpieces = forbid
+drops      = true
+check      = true
+start      = lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 2C2c 1
+piece = K  king            K     royal
+piece = R  rook            R     value=1300
+piece = +R dragon          RF    value=1600
+piece = B  bishop          B     value=1100
+piece = +B horse           BW    value=1400
+piece = G  gold            WfF   value=800
+piece = S  silver          FfW   value=700
+piece = +S promoted-silver WfF   value=800
+piece = N  knight          N     value=900
+piece = +N promoted-knight WfF   value=1000
+piece = C  camel           C     value=400
+piece = L  lance           fR    value=400
+piece = +L promoted-lance  WfF   value=900
+piece = P  pawn            fW    value=100 nifu nodropmate
+piece = +P tokin           WfF   value=1000
+`
+
 // bruteDropMates lists the legal drops of the side to move onto the box
 // around the enemy royal after which the opponent is in check and has no
 // legal move: DropMate's question answered by making every drop.
@@ -47,6 +79,25 @@ func TestDropMateAgainstBruteForce(t *testing.T) {
 			starts = append(starts, pos)
 		}
 	}
+	leap, err := ParseVariants("leap.ini", leapGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sfen := range []string{
+		leap[0].StartSFEN,
+		// N*4c, tried first, attacks 6b off its line and is taken by the
+		// Silver; G*4a then leaves the King 6b.
+		"3pk4/4gsS2/9/9/9/9/9/9/8K b GN 1",
+	} {
+		pos, err := NewPosition(leap[0], sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := pos.DropMate(); sfen != leap[0].StartSFEN && m != NullMove {
+			t.Errorf("%s: DropMate = %s, want none", sfen, pos.MoveUSI(m))
+		}
+		starts = append(starts, pos)
+	}
 	for _, sfen := range []string{
 		"4k4/9/4P4/9/9/9/9/9/4K4 b G 1",    // G*5b, the pawn guarding it
 		"4k4/9/4P4/9/9/9/9/9/4K4 b S 1",    // S*5b leaves 4b and 6b
@@ -78,7 +129,7 @@ func TestDropMateAgainstBruteForce(t *testing.T) {
 		slow := pos.DropMate()
 		pos.v = v
 		if (slow == NullMove) != (got == NullMove) {
-			t.Fatalf("%s: DropMate = %s, by making the drop %s", pos.SFEN(), pos.MoveUSI(got), pos.MoveUSI(slow))
+			t.Fatalf("%s: DropMate = %s, by making the drop %s", pos.SFEN(), moveOrNone(pos, got), moveOrNone(pos, slow))
 		}
 		if v.plainAttacks {
 			plain++
@@ -137,6 +188,14 @@ func TestDropMateAgainstBruteForce(t *testing.T) {
 		t.Fatalf("only %d positions, %d with a drop mate, %d by the plain path: the walks test too little", positions, withMate, plain)
 	}
 	t.Logf("%d positions, %d with a drop mate, %d by the plain path", positions, withMate, plain)
+}
+
+// moveOrNone writes m in USI, or "none" for NullMove.
+func moveOrNone(pos *Position, m Move) string {
+	if m == NullMove {
+		return "none"
+	}
+	return pos.MoveUSI(m)
 }
 
 // TestDropMateCases checks DropMate's answer on hand-made shogi positions.
