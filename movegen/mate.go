@@ -86,8 +86,8 @@ func (pos *Position) DropMate() Move {
 	// The cells from which some piece in hand would check, and of those
 	// the empty ones.
 	var want, empty uint32
-	for _, t := range v.HandTypes {
-		if pos.hand[us][t] != 0 && !v.Pieces[t].NoDropMate {
+	for _, t := range v.mateHand {
+		if pos.hand[us][t] != 0 {
 			p := MakePiece(t, us)
 			want |= v.dropCheck[p] | v.dropCheckFar[p]
 		}
@@ -102,8 +102,8 @@ func (pos *Position) DropMate() Move {
 		return NullMove
 	}
 	var ring royalRing
-	for _, t := range v.HandTypes {
-		if pos.hand[us][t] == 0 || v.Pieces[t].NoDropMate {
+	for _, t := range v.mateHand {
+		if pos.hand[us][t] == 0 {
 			continue
 		}
 		p := MakePiece(t, us)

@@ -295,6 +295,9 @@ type Variant struct {
 	// dropCheckFar[p] when it needs two, the cell between them empty
 	// (DropMate).
 	dropCheck, dropCheckFar [256]uint32
+	// mateHand lists the HandTypes whose drops may mate (not NoDropMate),
+	// in the same order.
+	mateHand []PieceType
 	// plainAttacks: every piece moves and captures along the same single-leg
 	// rays, with no special moves, hook movers or emperor, so the attack
 	// vectors tell every move onto a cell (DropMate's replies).
@@ -1241,6 +1244,12 @@ func (v *Variant) build() {
 		sort.SliceStable(v.HandTypes, func(i, j int) bool {
 			return v.Pieces[v.HandTypes[i]].Value > v.Pieces[v.HandTypes[j]].Value
 		})
+	}
+	v.mateHand = nil
+	for _, t := range v.HandTypes {
+		if !v.Pieces[t].NoDropMate {
+			v.mateHand = append(v.mateHand, t)
+		}
 	}
 	v.buildKeys()
 }
