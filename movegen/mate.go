@@ -40,6 +40,7 @@ func (v *Variant) buildDropChecks(nt int) {
 		}
 		v.dropCheckFar[p] &^= v.dropCheck[p]
 	}
+	v.buildBoxSteps()
 	v.plainAttacks = !v.hasHooks && !v.hasEmperor
 	for p := 2; p < 2*nt; p++ {
 		if v.special[p] {
@@ -214,16 +215,15 @@ func inLine(a, b Square) bool {
 // empty).
 func (pos *Position) reaches(p Piece, s, t Square) bool {
 	v := pos.v
-	diff := int(t) - int(s)
-	for i, r := range v.capRange[p] {
-		off := v.attack[i].off
-		if r == 0 || diff%off != 0 {
+	dr, dc := t.Row()-s.Row(), t.Col()-s.Col()
+	if dr < -boxReach || dr > boxReach || dc < -boxReach || dc > boxReach {
+		return false // not asked for: DropMate's cells are closer
+	}
+	for _, st := range v.boxSteps[(dr+boxReach)*(2*boxReach+1)+dc+boxReach] {
+		if int(v.capRange[p][st.vec]) < int(st.n) {
 			continue
 		}
-		n := diff / off
-		if n < 1 || n > int(r) {
-			continue
-		}
+		off := v.attack[st.vec].off
 		x := int(s) + off
 		for ; x != int(t) && pos.board[x] == Empty; x += off {
 		}
@@ -232,6 +232,36 @@ func (pos *Position) reaches(p Piece, s, t Square) bool {
 		}
 	}
 	return false
+}
+
+// boxReach bounds the rank and file distances that reaches answers for:
+// DropMate asks only between cells of the 5x5 box around a royal that are
+// next to it or two away from it.
+const boxReach = 3
+
+// boxStep is one way to cover a displacement along an attack vector: n
+// steps of vector vec.
+type boxStep struct{ vec, n uint8 }
+
+// buildBoxSteps fills boxSteps: for each displacement of up to boxReach
+// ranks and files, the attack vectors that cover it in whole steps, with
+// their counts.
+func (v *Variant) buildBoxSteps() {
+	w := 2*boxReach + 1
+	v.boxSteps = make([][]boxStep, w*w)
+	for dr := -boxReach; dr <= boxReach; dr++ {
+		for dc := -boxReach; dc <= boxReach; dc++ {
+			diff := dr*Stride + dc
+			for i, a := range v.attack {
+				for n := 1; n <= a.max && n <= boxReach; n++ {
+					if n*a.off == diff {
+						k := (dr+boxReach)*w + dc + boxReach
+						v.boxSteps[k] = append(v.boxSteps[k], boxStep{uint8(i), uint8(n)})
+					}
+				}
+			}
+		}
+	}
 }
 
 // checkerTaken reports whether the side not to move, its royal on k, can

@@ -295,6 +295,9 @@ type Variant struct {
 	// dropCheckFar[p] when it needs two, the cell between them empty
 	// (DropMate).
 	dropCheck, dropCheckFar [256]uint32
+	// boxSteps lists, for each displacement of up to boxReach ranks and
+	// files, the attack vectors and step counts that cover it (reaches).
+	boxSteps [][]boxStep
 	// mateHand lists the HandTypes whose drops may mate (not NoDropMate),
 	// in the same order.
 	mateHand []PieceType
