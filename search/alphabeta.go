@@ -377,10 +377,11 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 // dropMateScore scores a node whose side to move mates at once by a drop
 // (movegen's DropMate): the win a ply away, stored in the table at the
 // node's depth with the drop as its move (where store says the node may
-// store), and the drop becomes the node's line. ok is false when DropMate finds none. In the shogi family a quiescence
-// search stands pat on positions where the side to move drops a Gold
-// next to the enemy King and mates; a node of the main search finds the
-// mate without generating, ordering or pruning a move.
+// store), and the drop becomes the node's line. ok is false when DropMate
+// finds none. Without it, in the shogi family, a quiescence search stood
+// pat where the side to move drops a Gold next to the enemy King and
+// mates, and a node near the leaves could prune that drop; with it a
+// node finds the mate without generating, ordering or pruning a move.
 func (w *worker) dropMateScore(key uint64, ply, depth int, store bool) (int, bool) {
 	m := w.pos.DropMate()
 	if m == movegen.NullMove {
