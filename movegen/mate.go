@@ -20,9 +20,15 @@ var boxOffsets = func() (o [24]int) {
 }()
 
 // buildDropChecks fills dropCheck and dropCheckFar for every piece of the
-// variant's nt types, from their capture rays.
+// variant's nt types, from their capture rays, and boxSteps and
+// plainAttacks: DropMate's tables, built only for a game with drops and the
+// check rule.
 func (v *Variant) buildDropChecks(nt int) {
 	v.dropCheck, v.dropCheckFar = [256]uint32{}, [256]uint32{}
+	v.boxSteps, v.plainAttacks = nil, false
+	if !v.Drops || !v.Check {
+		return
+	}
 	for p := 2; p < 2*nt; p++ {
 		for b, o := range boxOffsets {
 			for _, ry := range v.rays[p] {
