@@ -157,7 +157,6 @@ func TestDropMateAgainstBruteForce(t *testing.T) {
 	for _, start := range starts {
 		for walk := 0; walk < 12; walk++ {
 			pos := start.Clone()
-			made := 0
 			for ply := 0; ply < 120 && !pos.GameOver(); ply++ {
 				check(pos)
 				list.N = 0
@@ -180,7 +179,6 @@ func TestDropMateAgainstBruteForce(t *testing.T) {
 					pick = list.Moves[rng.IntN(list.N)]
 				}
 				pos.Make(pick)
-				made++
 			}
 		}
 	}
