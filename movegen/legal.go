@@ -77,8 +77,7 @@ func (pos *Position) IsLegal(m Move) bool {
 		if !v.Drops || int(t) >= len(v.Pieces) || pos.hand[us][t] == 0 || !v.OnBoard(to) || pos.board[to] != Empty {
 			return false
 		}
-		p := MakePiece(t, us)
-		if d := v.dead[p]; d != nil && d[to] || v.Pieces[t].Nifu && pos.fileHas(to.Col(), p) {
+		if !pos.mayDrop(MakePiece(t, us), to) {
 			return false
 		}
 	case m.IsPass():
@@ -101,6 +100,14 @@ func (pos *Position) IsLegal(m Move) bool {
 	}
 	var lg legality
 	return !pos.filterSetup(&lg) || pos.legalFilter(m, &lg)
+}
+
+// mayDrop reports whether the rules let piece p be dropped on the empty
+// cell s: not where it could never move again, and a nifu piece not on a
+// file that holds an unpromoted one of its side.
+func (pos *Position) mayDrop(p Piece, s Square) bool {
+	d := pos.v.dead[p]
+	return (d == nil || !d[s]) && !(pos.v.Pieces[p.Type()].Nifu && pos.fileHas(s.Col(), p))
 }
 
 // filterSetup reports whether the variant's rules make some pseudo-legal

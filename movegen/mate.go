@@ -77,7 +77,7 @@ func (v *Variant) buildDropChecks(nt int) {
 // single-leg rays (plainAttacks, as in shogi and okisaki), by the other
 // replies alone: another piece taking the dropped one, and, for a check
 // across an empty cell, a piece moved or dropped onto that cell, each
-// tried by hand for the royal's safety (checkerTaken, checkBlocked); in
+// tried by hand for the royal's safety (defenderReaches, checkBlocked); in
 // other games by making the drop and trying every reply (hasLegalMove).
 // The position is unchanged when it returns.
 func (pos *Position) DropMate() Move {
@@ -118,16 +118,19 @@ func (pos *Position) DropMate() Move {
 		for c := near | far; c != 0; c &= c - 1 {
 			b := bits.TrailingZeros32(c)
 			d := Square(int(k) + boxOffsets[b])
-			if far&(1<<b) != 0 && pos.board[(int(d)+int(k))/2] != Empty {
-				continue // the line to the royal is blocked
+			mid := NoSquare // the cell between a far checker and the royal
+			if far&(1<<b) != 0 {
+				if mid = Square((int(d) + int(k)) / 2); pos.board[mid] != Empty {
+					continue // the line to the royal is blocked
+				}
 			}
 			if pos.royalEscapes(&ring, p, d, k) {
 				continue
 			}
 			m := NewDrop(t, d)
-			if pos.v.plainAttacks {
+			if v.plainAttacks {
 				pos.board[d] = p
-				held := pos.checkerTaken(d, k) || far&(1<<b) != 0 && pos.checkBlocked(Square((int(d)+int(k))/2), k)
+				held := pos.defenderReaches(d, k) || mid != NoSquare && pos.checkBlocked(mid, k)
 				pos.board[d] = Empty
 				if !held && pos.IsLegal(m) {
 					return m
@@ -270,14 +273,15 @@ func (v *Variant) buildBoxSteps() {
 	}
 }
 
-// checkerTaken reports whether the side not to move, its royal on k, can
-// take the piece on d with a piece other than the royal without leaving
-// the royal attacked (the royal's own captures are royalEscapes'). Only
-// for plainAttacks variants.
-func (pos *Position) checkerTaken(d, k Square) bool {
-	us := pos.side
+// defenderReaches reports whether the side not to move, its royal on k,
+// can move a piece other than the royal onto c (taking what stands there)
+// without leaving the royal attacked: taking the checker on c, or blocking
+// its line there (the royal's own moves are royalEscapes'). Only for
+// plainAttacks variants, where the attack vectors find every such mover.
+func (pos *Position) defenderReaches(c, k Square) bool {
+	them := pos.side.Other()
 	for i := range pos.v.attack {
-		if s := pos.rayAttacker(d, i, us.Other()); s != NoSquare && s != k && pos.safeWith(s, d, k) {
+		if s := pos.rayAttacker(c, i, them); s != NoSquare && s != k && pos.safeWith(s, c, k) {
 			return true
 		}
 	}
@@ -286,27 +290,16 @@ func (pos *Position) checkerTaken(d, k Square) bool {
 
 // checkBlocked reports whether the side not to move, its royal on k, can
 // put a piece on the empty cell c without leaving the royal attacked: a
-// drop that the rules allow there, or a move of a piece other than the
-// royal. Only for plainAttacks variants.
+// drop that the rules allow there (a drop opens no line), or a move
+// (defenderReaches).
 func (pos *Position) checkBlocked(c, k Square) bool {
-	v := pos.v
 	them := pos.side.Other()
-	for _, t := range v.HandTypes {
-		if pos.hand[them][t] == 0 {
-			continue
-		}
-		q := MakePiece(t, them)
-		if dead := v.dead[q]; dead != nil && dead[c] || v.Pieces[t].Nifu && pos.fileHas(c.Col(), q) || pos.dropsMasked && !pos.dropMask.has(c) {
-			continue
-		}
-		return true // a drop opens no line
-	}
-	for i := range v.attack {
-		if s := pos.rayAttacker(c, i, them); s != NoSquare && s != k && pos.safeWith(s, c, k) {
+	for _, t := range pos.v.HandTypes {
+		if pos.hand[them][t] != 0 && pos.mayDrop(MakePiece(t, them), c) {
 			return true
 		}
 	}
-	return false
+	return pos.defenderReaches(c, k)
 }
 
 // safeWith reports whether the royal on k is safe from the side to move
