@@ -109,6 +109,19 @@
 // otherwise. A test compares it with making every such drop in random
 // games of shogi and okisaki, by both ways.
 //
+// MoveMate finds a mate in one by a move on the board in the games with the
+// check rule where every piece moves along single-leg rays (shogi, okisaki,
+// heian, heian dai): a piece moved, as it is or promoted, onto a cell of the
+// same box from which it attacks the royal in one step or leap. The movers
+// onto a cell are the pieces that attack it; a mover must attack, from its
+// new cell, each neighbour the royal could step to unattacked before the
+// move (mateRing, read when first needed), unless that neighbour is in line
+// with the cell the mover leaves (its move may open a line there: a second
+// piece's check through the royal as well); what passes is tried on the
+// board set by hand, as for a drop, and only then asked whether it is legal.
+// A test compares it with making every such move in random games of the four
+// games and of a shogi with full Knights and Camels.
+//
 // Mobility walks one piece's rays as the generator does and counts the
 // squares it reaches (empty squares and enemy pieces) instead of making
 // moves, for an evaluation. Special moves are not walked. A test compares

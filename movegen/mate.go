@@ -20,13 +20,15 @@ var boxOffsets = func() (o [24]int) {
 }()
 
 // buildDropChecks fills dropCheck and dropCheckFar for every piece of the
-// variant's nt types, from their capture rays, and boxSteps and
-// plainAttacks: DropMate's tables, built only for a game with drops and the
+// variant's nt types, from their capture rays, boxSteps and plainAttacks,
+// and MoveMate's tables (buildMoveMate): built only for a game with the
 // check rule.
 func (v *Variant) buildDropChecks(nt int) {
 	v.dropCheck, v.dropCheckFar = [256]uint32{}, [256]uint32{}
 	v.boxSteps, v.plainAttacks = nil, false
-	if !v.Drops || !v.Check {
+	v.moveCheck, v.mateVecs = [ColorCount]uint32{}, [ColorCount][len(boxOffsets)]uint64{}
+	v.vecBlocked, v.ringCover = [256]uint64{}, [256][len(boxOffsets)]uint8{}
+	if !v.Check {
 		return
 	}
 	for p := 2; p < 2*nt; p++ {
@@ -47,6 +49,7 @@ func (v *Variant) buildDropChecks(nt int) {
 		v.dropCheckFar[p] &^= v.dropCheck[p]
 	}
 	v.buildBoxSteps()
+	v.buildMoveMate(nt)
 	v.plainAttacks = !v.hasHooks && !v.hasEmperor
 	for p := 2; p < 2*nt; p++ {
 		if v.special[p] {

@@ -2,6 +2,7 @@ package movegen
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -41,21 +42,29 @@ piece = +P tokin           WfF   value=1000
 // around the enemy royal after which the opponent is in check and has no
 // legal move: DropMate's question answered by making every drop.
 func bruteDropMates(pos *Position) []Move {
+	us := pos.side
+	return bruteMates(pos, func(m Move) bool {
+		return m.IsDrop() && !pos.v.Pieces[m.DropType()].NoDropMate
+	}, func(Move) bool {
+		return pos.attacked(pos.king[us.Other()], us)
+	})
+}
+
+// bruteMates lists the legal moves of the side to move that keep accepts,
+// onto the box around the enemy royal, after which checks (asked with the
+// move made) holds and the opponent has no legal move.
+func bruteMates(pos *Position, keep func(Move) bool, checks func(Move) bool) []Move {
 	var list MoveList
 	pos.GenerateLegal(&list)
-	us, them := pos.side, pos.side.Other()
-	k := pos.king[them]
+	k := pos.king[pos.side.Other()]
 	var mates []Move
 	for _, m := range list.Slice() {
-		if !m.IsDrop() || pos.v.Pieces[m.DropType()].NoDropMate {
-			continue
-		}
 		dr, dc := m.To().Row()-k.Row(), m.To().Col()-k.Col()
-		if dr < -2 || dr > 2 || dc < -2 || dc > 2 {
+		if !keep(m) || dr < -2 || dr > 2 || dc < -2 || dc > 2 {
 			continue
 		}
 		pos.Make(m)
-		if pos.attacked(pos.king[them], us) && !pos.hasLegalMove() {
+		if checks(m) && !pos.hasLegalMove() {
 			mates = append(mates, m)
 		}
 		pos.Unmake()
@@ -73,27 +82,18 @@ func bruteDropMates(pos *Position) []Move {
 // the test fails if too few positions had a mate to tell anything.
 func TestDropMateAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(54, 1))
-	var starts []*Position
-	for _, c := range perftStarts(t) {
-		if _, pos := c.start(t); pos.v.Check && pos.v.Drops {
-			starts = append(starts, pos)
-		}
-	}
-	leap, err := ParseVariants("leap.ini", leapGame)
-	if err != nil {
-		t.Fatal(err)
-	}
+	starts, leap := mateStarts(t, true)
 	for _, sfen := range []string{
-		leap[0].StartSFEN,
+		leap.StartSFEN,
 		// N*4c, tried first, attacks 6b off its line and is taken by the
 		// Silver; G*4a then leaves the King 6b.
 		"3pk4/4gsS2/9/9/9/9/9/9/8K b GN 1",
 	} {
-		pos, err := NewPosition(leap[0], sfen)
+		pos, err := NewPosition(leap, sfen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if m := pos.DropMate(); sfen != leap[0].StartSFEN && m != NullMove {
+		if m := pos.DropMate(); sfen != leap.StartSFEN && m != NullMove {
 			t.Errorf("%s: DropMate = %s, want none", sfen, pos.MoveUSI(m))
 		}
 		starts = append(starts, pos)
@@ -115,11 +115,7 @@ func TestDropMateAgainstBruteForce(t *testing.T) {
 			return
 		}
 		positions++
-		key, board, near := pos.key, pos.board, pos.near
-		got := pos.DropMate()
-		if pos.key != key || pos.board != board || pos.near != near {
-			t.Fatalf("%s: DropMate changed the position", pos.SFEN())
-		}
+		got := unchangedBy(t, pos, "DropMate", pos.DropMate)
 		// The same question through the general path, which makes the
 		// drop and tries every reply.
 		v := pos.v
@@ -138,40 +134,80 @@ func TestDropMateAgainstBruteForce(t *testing.T) {
 		if len(want) > 0 {
 			withMate++
 		}
-		switch {
-		case got == NullMove && len(want) > 0:
-			t.Fatalf("%s: DropMate found none, %s mates", pos.SFEN(), pos.MoveUSI(want[0]))
-		case got != NullMove && len(want) == 0:
-			t.Fatalf("%s: DropMate returned %s, no drop mates", pos.SFEN(), pos.MoveUSI(got))
-		case got != NullMove:
-			found := false
-			for _, m := range want {
-				found = found || m == got
-			}
-			if !found {
-				t.Fatalf("%s: DropMate returned %s, not a mating drop", pos.SFEN(), pos.MoveUSI(got))
-			}
+		checkMateAnswer(t, pos, "DropMate", got, want)
+	}
+	mateWalks(rng, starts, func(*Position) int { return 120 }, Move.IsDrop, check)
+	if positions < 5000 || withMate < 50 || plain < positions/2 {
+		t.Fatalf("only %d positions, %d with a drop mate, %d by the plain path: the walks test too little", positions, withMate, plain)
+	}
+	t.Logf("%d positions, %d with a drop mate, %d by the plain path", positions, withMate, plain)
+}
+
+// mateStarts returns the perft start positions of the games with the check
+// rule (and drops, if drops is set), and the test shogi with full Knights
+// and Camels (leapGame).
+func mateStarts(t *testing.T, drops bool) ([]*Position, *Variant) {
+	t.Helper()
+	var starts []*Position
+	for _, c := range perftStarts(t) {
+		if _, pos := c.start(t); pos.v.Check && (pos.v.Drops || !drops) {
+			starts = append(starts, pos)
 		}
 	}
+	leap, err := ParseVariants("leap.ini", leapGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return starts, leap[0]
+}
+
+// unchangedBy returns find's answer and fails the test if find, the mate
+// finder named, changed the position.
+func unchangedBy(t *testing.T, pos *Position, name string, find func() Move) Move {
+	t.Helper()
+	key, board, near := pos.key, pos.board, pos.near
+	m := find()
+	if pos.key != key || pos.board != board || pos.near != near {
+		t.Fatalf("%s %s: %s changed the position", pos.v.Name, pos.SFEN(), name)
+	}
+	return m
+}
+
+// checkMateAnswer fails the test unless got, the answer of the mate finder
+// named, is NullMove where want (every mate of its kind, by brute force) is
+// empty and one of want where it is not.
+func checkMateAnswer(t *testing.T, pos *Position, name string, got Move, want []Move) {
+	t.Helper()
+	switch {
+	case got == NullMove && len(want) > 0:
+		t.Fatalf("%s %s: %s found none, %s mates", pos.v.Name, pos.SFEN(), name, pos.MoveUSI(want[0]))
+	case got != NullMove && !slices.Contains(want, got):
+		t.Fatalf("%s %s: %s returned %s, not a mate of its kind", pos.v.Name, pos.SFEN(), name, pos.MoveUSI(got))
+	}
+}
+
+// mateWalks plays 12 random walks from each start, of up to plies(start)
+// plies, calling check on every position. The walks prefer captures, then
+// the moves within two cells of the enemy royal that near accepts, then
+// anything, so that the pieces close in on the royals.
+func mateWalks(rng *rand.Rand, starts []*Position, plies func(*Position) int, near func(Move) bool, check func(*Position)) {
 	var list MoveList
 	for _, start := range starts {
 		for walk := 0; walk < 12; walk++ {
 			pos := start.Clone()
-			for ply := 0; ply < 120 && !pos.GameOver(); ply++ {
+			for ply := 0; ply < plies(start) && !pos.GameOver(); ply++ {
 				check(pos)
 				list.N = 0
 				pos.GenerateLegal(&list)
 				if list.N == 0 {
 					break
 				}
-				// Prefer captures, then drops within two cells of the
-				// enemy royal, then anything.
 				var pick Move
 				k := pos.king[pos.side.Other()]
 				for try := 0; try < 8 && pick == NullMove; try++ {
 					m := list.Moves[rng.IntN(list.N)]
-					near := m.IsDrop() && abs(m.To().Row()-k.Row()) <= 2 && abs(m.To().Col()-k.Col()) <= 2
-					if pos.IsCapture(m) || near && rng.IntN(2) == 0 {
+					toward := near(m) && abs(m.To().Row()-k.Row()) <= 2 && abs(m.To().Col()-k.Col()) <= 2
+					if pos.IsCapture(m) || toward && rng.IntN(2) == 0 {
 						pick = m
 					}
 				}
@@ -182,10 +218,6 @@ func TestDropMateAgainstBruteForce(t *testing.T) {
 			}
 		}
 	}
-	if positions < 5000 || withMate < 50 || plain < positions/2 {
-		t.Fatalf("only %d positions, %d with a drop mate, %d by the plain path: the walks test too little", positions, withMate, plain)
-	}
-	t.Logf("%d positions, %d with a drop mate, %d by the plain path", positions, withMate, plain)
 }
 
 // moveOrNone writes m in USI, or "none" for NullMove.

@@ -295,6 +295,17 @@ type Variant struct {
 	// dropCheckFar[p] when it needs two, the cell between them empty
 	// (DropMate).
 	dropCheck, dropCheckFar [256]uint32
+	// moveCheck[c] marks the box cells from which a piece of side c, moved
+	// there as it is or promoted, attacks the centre in one step or leap;
+	// mateVecs[c][b] the attack vectors along which such a piece comes to
+	// cell b; vecBlocked[m] the vectors whose first cell lies in the
+	// king-step directions m; ringCover[p][b] the centre's neighbours (bit
+	// d-1 for dirOffset[d]) that piece p on cell b attacks, the cells
+	// between taken as empty (MoveMate; games of at most 64 vectors).
+	moveCheck  [ColorCount]uint32
+	mateVecs   [ColorCount][len(boxOffsets)]uint64
+	vecBlocked [256]uint64
+	ringCover  [256][len(boxOffsets)]uint8
 	// boxSteps lists, for each displacement of up to boxReach ranks and
 	// files, the attack vectors and step counts that cover it (reaches).
 	boxSteps [][]boxStep

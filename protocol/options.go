@@ -85,7 +85,7 @@ func (s *session) setGameOption(name, value string) (bool, error) {
 // setEngineOption sets Hash, Threads, MultiPV (also with a USI_ prefix),
 // Contempt (centipawns, -1000 to 1000), Ponder or SearchOff (a comma list of search features to switch off, as
 // search.ParseFeatures reads it: nullmove, lmr, pruning, aspiration,
-// extensions, ttcut, dropmate; none for all on).
+// extensions, ttcut, dropmate, movemate; none for all on).
 func (s *session) setEngineOption(name, value string) (bool, error) {
 	n := strings.TrimPrefix(strings.ToLower(name), "usi_")
 	o := s.opts

@@ -156,8 +156,8 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 	}
 
-	if w.dropMate && !inCheck && !singularTest {
-		if s, ok := w.dropMateScore(key, ply, depth, true); ok {
+	if (w.dropMate || w.moveMate) && !inCheck && !singularTest {
+		if s, ok := w.mateScore(key, ply, depth, true); ok {
 			return s
 		}
 	}
@@ -374,16 +374,23 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	return best
 }
 
-// dropMateScore scores a node whose side to move mates at once by a drop
-// (movegen's DropMate): the win a ply away, stored in the table at the
-// node's depth with the drop as its move (where store says the node may
-// store), and the drop becomes the node's line. ok is false when DropMate
-// finds none. Without it, in the shogi family, a quiescence search stood
-// pat where the side to move drops a Gold next to the enemy King and
-// mates, and a node near the leaves could prune that drop; with it a
+// mateScore scores a node whose side to move mates at once by a drop or a
+// move next to the enemy royal (movegen's DropMate and MoveMate, as the
+// worker asks for them): the win a ply away, stored in the table at the
+// node's depth with the mating move (where store says the node may store),
+// and the move becomes the node's line. ok is false when neither finds
+// one. Without them, in the shogi family, a quiescence search stood pat
+// where the side to move drops a Gold next to the enemy King and mates,
+// and a node near the leaves could prune that drop or move; with them a
 // node finds the mate without generating, ordering or pruning a move.
-func (w *worker) dropMateScore(key uint64, ply, depth int, store bool) (int, bool) {
-	m := w.pos.DropMate()
+func (w *worker) mateScore(key uint64, ply, depth int, store bool) (int, bool) {
+	m := movegen.NullMove
+	if w.dropMate {
+		m = w.pos.DropMate()
+	}
+	if m == movegen.NullMove && w.moveMate {
+		m = w.pos.MoveMate()
+	}
 	if m == movegen.NullMove {
 		return 0, false
 	}
@@ -1058,8 +1065,8 @@ func (w *worker) quiesce(alpha, beta, ply, qply int) int {
 			}
 			return stand
 		}
-		if qply == 0 && w.dropMate {
-			if s, ok := w.dropMateScore(key, ply, 0, store); ok {
+		if qply == 0 && (w.dropMate || w.moveMate) {
+			if s, ok := w.mateScore(key, ply, 0, store); ok {
 				return s
 			}
 		}

@@ -40,7 +40,11 @@
 // below beta. The quiescence search searches no drops, so without the test
 // it stood pat on positions where the side to move drops a Gold on the
 // King's head (issue 15: +57.4 ± 29.3 Elo in shogi at 20,000 nodes, an
-// SPRT pass; docs/matches.md, "Fifty-fourth session").
+// SPRT pass; docs/matches.md, "Fifty-fourth session"). Where no drop mates,
+// the same node asks for a mate by a move on the board onto a cell next to
+// the enemy royal or a leap away (movegen's MoveMate; fifty-fifth session):
+// the quiescence search finds mates by captures only, and near the leaves
+// futility and late-move pruning drop quiet moves, checks among them.
 //
 // Each node: game-end and repetition tests, mate-distance pruning, check
 // extension (not for a check whose move loses material in the exchange on

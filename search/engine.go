@@ -119,6 +119,10 @@ const (
 	// (movegen's DropMate) at the nodes of games with drops and the check
 	// rule.
 	DropMates
+	// MoveMates is the test for a mate by a move on the board next to the
+	// enemy royal (movegen's MoveMate) at the nodes of games with drops and
+	// the check rule.
+	MoveMates
 )
 
 // namedFeature is a feature with its name in ParseFeatures.
@@ -128,17 +132,17 @@ type namedFeature struct {
 }
 
 // featureNames lists the features with their names.
-func featureNames() [7]namedFeature {
+func featureNames() [8]namedFeature {
 	return [...]namedFeature{
 		{"nullmove", NullMove}, {"lmr", Reductions}, {"pruning", Pruning},
 		{"aspiration", Aspiration}, {"extensions", Extensions}, {"ttcut", TableCutoffs},
-		{"dropmate", DropMates},
+		{"dropmate", DropMates}, {"movemate", MoveMates},
 	}
 }
 
 // ParseFeatures reads a comma-separated list of feature names (nullmove,
-// lmr, pruning, aspiration, extensions, ttcut, dropmate; "none" for the
-// empty set).
+// lmr, pruning, aspiration, extensions, ttcut, dropmate, movemate; "none"
+// for the empty set).
 func ParseFeatures(s string) (Features, error) {
 	var f Features
 	if s == "" || s == "none" {
@@ -153,7 +157,7 @@ func ParseFeatures(s string) (Features, error) {
 			}
 		}
 		if !found {
-			return 0, fmt.Errorf("unknown search feature %q (nullmove, lmr, pruning, aspiration, extensions, ttcut, dropmate)", name)
+			return 0, fmt.Errorf("unknown search feature %q (nullmove, lmr, pruning, aspiration, extensions, ttcut, dropmate, movemate)", name)
 		}
 	}
 	return f, nil

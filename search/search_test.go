@@ -336,8 +336,8 @@ func TestFeaturesOff(t *testing.T) {
 	if _, err := ParseFeatures("nullmove,bogus"); err == nil {
 		t.Fatal("bogus feature accepted")
 	}
-	all, err := ParseFeatures("nullmove, lmr,pruning,aspiration,extensions,ttcut,dropmate")
-	if err != nil || all != NullMove|Reductions|Pruning|Aspiration|Extensions|TableCutoffs|DropMates {
+	all, err := ParseFeatures("nullmove, lmr,pruning,aspiration,extensions,ttcut,dropmate,movemate")
+	if err != nil || all != NullMove|Reductions|Pruning|Aspiration|Extensions|TableCutoffs|DropMates|MoveMates {
 		t.Fatalf("%v %v", all, err)
 	}
 	pos := position(t, "shogi", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1")
@@ -350,7 +350,7 @@ func TestFeaturesOff(t *testing.T) {
 		return r.Nodes
 	}
 	base := nodes(0)
-	for _, f := range []Features{NullMove, Reductions, Pruning, Aspiration, Extensions, TableCutoffs, DropMates} {
+	for _, f := range []Features{NullMove, Reductions, Pruning, Aspiration, Extensions, TableCutoffs, DropMates, MoveMates} {
 		if n := nodes(f); n == base {
 			t.Errorf("switching off %b left the node count at %d", f, n)
 		}

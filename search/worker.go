@@ -91,6 +91,10 @@ type worker struct {
 	// dropMate: the nodes look for a mate by a drop (movegen's DropMate;
 	// games with drops and the check rule).
 	dropMate bool
+	// moveMate: the nodes look for a mate by a move on the board next to
+	// the enemy royal (movegen's MoveMate; the games of dropMate: measured
+	// only there, and heian's bench found no such mate).
+	moveMate bool
 	// pace is the main thread's record of its iterations for the time
 	// plan (doneAfter).
 	pace pace
@@ -193,6 +197,7 @@ func (w *worker) prepare(pos *movegen.Position, lim *Limits) {
 	w.sizeCont(w.v)
 	w.qTable = w.e.opts.Off&TableCutoffs == 0
 	w.dropMate = w.v.Drops && w.v.Check && w.e.opts.Off&DropMates == 0
+	w.moveMate = w.v.Drops && w.v.Check && w.e.opts.Off&MoveMates == 0
 	w.nodes = 0
 	w.published.Store(0)
 	w.stopped = false
