@@ -17,11 +17,11 @@ func (v *Variant) buildMoveMate(nt int) {
 		}
 	}
 	for p := 2; p < 2*nt; p++ {
-		v.buildRingCover(p)
 		info := &v.Pieces[Piece(p).Type()]
 		if info.Royal {
 			continue
 		}
+		v.buildRingCover(p)
 		c := Piece(p).Color()
 		checks := v.dropCheck[p]
 		if info.PromotesTo != 0 {

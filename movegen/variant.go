@@ -300,8 +300,9 @@ type Variant struct {
 	// mateVecs[c][b] the attack vectors along which such a piece comes to
 	// cell b; vecBlocked[m] the vectors whose first cell lies in the
 	// king-step directions m; ringCover[p][b] the centre's neighbours (bit
-	// d-1 for dirOffset[d]) that piece p on cell b attacks, the cells
-	// between taken as empty (MoveMate; games of at most 64 vectors).
+	// d-1 for dirOffset[d]) that non-royal piece p on cell b attacks, the
+	// cells between taken as empty (MoveMate; games of at most 64
+	// vectors).
 	moveCheck  [ColorCount]uint32
 	mateVecs   [ColorCount][len(boxOffsets)]uint64
 	vecBlocked [256]uint64
