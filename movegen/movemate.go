@@ -152,10 +152,10 @@ func (pos *Position) moveMates(s, d Square, b int, ring *mateRing) Move {
 			}
 			p, m = MakePiece(promoted, mover.Color()), m|movePromote
 		}
-		if v.dropCheck[p]&(1<<b) == 0 || !pos.opensTo(ring.unguarded(pos, ^v.ringCover[p][b]&^own), s, ring.k) {
+		if v.dropCheck[p]&(1<<b) == 0 || !opensTo(ring.unguarded(pos, ^v.ringCover[p][b]&^own), s, ring.k) {
 			continue
 		}
-		if pos.movedMates(s, d, ring.k, p) && pos.IsLegal(m) {
+		if pos.movedMates(s, d, ring.k, p, own != 0) && pos.IsLegal(m) {
 			return m
 		}
 	}
@@ -165,7 +165,7 @@ func (pos *Position) moveMates(s, d Square, b int, ring *mateRing) Move {
 // opensTo reports whether each of the royal's neighbours in need (bit d-1
 // for dirOffset[d]; the royal on k) is in line with s, so that the move
 // from s could open an attack on it.
-func (pos *Position) opensTo(need uint8, s, k Square) bool {
+func opensTo(need uint8, s, k Square) bool {
 	for ; need != 0; need &= need - 1 {
 		if !inLine(s, Square(int(k)+dirOffset[bits.TrailingZeros8(need)+1])) {
 			return false
@@ -175,14 +175,15 @@ func (pos *Position) opensTo(need uint8, s, k Square) bool {
 }
 
 // movedMates reports whether the opponent, its royal on k, has no reply to
-// the piece on s moved to d and become p, attacking the royal from there:
-// the board is set by hand and restored.
-func (pos *Position) movedMates(s, d, k Square, p Piece) bool {
+// the piece on s moved to d (next to the royal if next is set) and become
+// p, attacking the royal from there: the board is set by hand and
+// restored.
+func (pos *Position) movedMates(s, d, k Square, p Piece, next bool) bool {
 	us := pos.side
 	mover, taken, royal := pos.board[s], pos.board[d], pos.board[k]
 	pos.board[s], pos.board[d], pos.board[k] = Empty, p, Empty
 	// The mover's cell first: the royal takes an unguarded checker.
-	mate := dirOf(int(d)-int(k)) == 0 || pos.attackedBare(d, us)
+	mate := !next || pos.attackedBare(d, us)
 	for dir := 1; dir <= 8 && mate; dir++ {
 		e := Square(int(k) + dirOffset[dir])
 		if q := pos.board[e]; e != d && q != Edge && (q == Empty || q.Color() == us) {
