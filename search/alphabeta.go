@@ -156,12 +156,6 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 	}
 
-	if (w.dropMate || w.moveMate) && !inCheck && !singularTest {
-		if s, ok := w.mateScore(key, ply, depth, true); ok {
-			return s
-		}
-	}
-
 	eval := -Infinity
 	if !inCheck {
 		eval = w.evaluate()
@@ -199,6 +193,17 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				}
 				return s
 			}
+		}
+	}
+
+	// A mate at once (drop or move next to the enemy royal) ends the
+	// node. Asked after reverse futility and the null move: a node those
+	// cut fails high without the test, which would only have scored the
+	// same cut as a mate. Shogi's bench: 10% fewer instructions, the same
+	// trees but for 0.1% of the nodes (issue 15, fifty-sixth session).
+	if (w.dropMate || w.moveMate) && !inCheck && !singularTest {
+		if s, ok := w.mateScore(key, ply, depth, true); ok {
+			return s
 		}
 	}
 

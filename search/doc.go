@@ -35,8 +35,9 @@
 // In a game with drops and the check rule (shogi, okisaki) a node not in
 // check first asks whether its side mates at once by a drop next to the
 // enemy royal (movegen's DropMate) and, if so, returns that win, stored in
-// the table with the drop as its move: in a node of the main search just
-// after the table probe, and in a first quiescence ply whose stand-pat is
+// the table with the drop as its move: in a node of the main search after
+// the table probe, reverse futility and the null move (a node these cut
+// fails high without it), and in a first quiescence ply whose stand-pat is
 // below beta. The quiescence search searches no drops, so without the test
 // it stood pat on positions where the side to move drops a Gold on the
 // King's head (issue 15: +57.4 ± 29.3 Elo in shogi at 20,000 nodes, an
