@@ -33,7 +33,7 @@
 // # Node
 //
 // In a game with drops and the check rule (shogi, okisaki) a node not in
-// check first asks whether its side mates at once by a drop next to the
+// check asks whether its side mates at once by a drop next to the
 // enemy royal (movegen's DropMate) and, if so, returns that win, stored in
 // the table with the drop as its move: in a node of the main search after
 // the table probe, reverse futility and the null move (a node these cut
