@@ -162,6 +162,15 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	}
 	fr.eval = eval
 	improving := ply >= 2 && eval > w.stack[ply-2].eval
+	// The table's score, where its bound says the position is worth more
+	// (a lower bound above the evaluation) or less (an upper bound below
+	// it), stands in for the evaluation in reverse futility and the null
+	// move's test (Stockfish's adjusted evaluation).
+	adj := eval
+	if ttHit && !inCheck && !IsMate(ttScore) &&
+		(hit.Bound == BoundLower && ttScore > eval || hit.Bound == BoundUpper && ttScore < eval) {
+		adj = ttScore
+	}
 	prune := off&Pruning == 0
 	if !pvNode && !inCheck && !IsMate(beta) && !singularTest {
 		// Reverse futility: far above beta with little depth left. The
@@ -172,11 +181,11 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		if improving {
 			rfpDepth--
 		}
-		if prune && depth <= 6 && eval-w.e.margins.rfp*rfpDepth >= beta {
-			return eval
+		if prune && depth <= 6 && adj-w.e.margins.rfp*rfpDepth >= beta {
+			return adj
 		}
 		// Null move: if passing still fails high, a real move will.
-		if off&NullMove == 0 && depth >= 3 && eval >= beta && w.nullMoveOK(ply) {
+		if off&NullMove == 0 && depth >= 3 && adj >= beta && w.nullMoveOK(ply) {
 			r := 3 + depth/5
 			fr.move = movegen.NullMove
 			w.stack[ply+1].checked, w.stack[ply+1].lossyCheck = false, false

@@ -57,8 +57,12 @@
 // pruning (its margin a ply narrower where the static evaluation improves
 // on the side's last turn) and
 // null move (not in check, not when the rules force a pass, not with little
-// material), the singular extension (from depth 6, where the side to move
-// has a single royal and the table holds a lower bound or an exact score
+// material), both reading the table's score in place of the static
+// evaluation where the table's bound says the position is worth more (a
+// lower bound above it) or less (an upper bound below it; Stockfish's
+// adjusted evaluation; issue 15, fifty-eighth session), the singular
+// extension (from depth 6, where the side to move has a single royal and
+// the table holds a lower bound or an exact score
 // at most 3 plies shallower: the node is searched to half the depth
 // without the table move against a window 2 a ply below the table score,
 // scaled like the margins below; if every other move fails low the table
