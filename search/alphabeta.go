@@ -162,17 +162,18 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	}
 	fr.eval = eval
 	improving := ply >= 2 && eval > w.stack[ply-2].eval
-	// The table's score, where its bound says the position is worth more
-	// (a lower bound above the evaluation) or less (an upper bound below
-	// it), stands in for the evaluation in reverse futility and the null
-	// move's test (Stockfish's adjusted evaluation).
-	adj := eval
-	if ttHit && !inCheck && !IsMate(ttScore) &&
-		(hit.Bound == BoundLower && ttScore > eval || hit.Bound == BoundUpper && ttScore < eval) {
-		adj = ttScore
-	}
 	prune := off&Pruning == 0
 	if !pvNode && !inCheck && !IsMate(beta) && !singularTest {
+		// The table's score, where its bound says the position is worth
+		// more (a lower bound above the evaluation) or less (an upper
+		// bound below it), stands in for the evaluation in reverse
+		// futility and the null move's test (Stockfish's adjusted
+		// evaluation).
+		adj := eval
+		if ttHit && !IsMate(ttScore) &&
+			(hit.Bound == BoundLower && ttScore > eval || hit.Bound == BoundUpper && ttScore < eval) {
+			adj = ttScore
+		}
 		// Reverse futility: far above beta with little depth left. The
 		// margin is a ply narrower where the evaluation is improving, so a
 		// node of depth 1 that improves and stands at or above beta
