@@ -32,7 +32,7 @@ func loadBuiltin() {
 			builtin.err = err
 			return
 		}
-		vs, err := ParseVariants(e.Name(), string(data))
+		vs, err := parseVariants(e.Name(), string(data), false)
 		if err != nil {
 			builtin.err = err
 			return

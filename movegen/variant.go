@@ -400,6 +400,15 @@ var knownKeys = map[string]bool{
 // ParseVariants reads a definition file and returns its concluded variants in
 // file order. file is used in error messages.
 func ParseVariants(file, text string) ([]*Variant, error) {
+	return parseVariants(file, text, true)
+}
+
+// parseVariants is ParseVariants; alternatives says whether it concludes
+// every alternative option value too. The built-in definitions skip that
+// at each start-up (tai's options cost sixteen more boards of keys and
+// tables, most of an engine's start); TestBuiltinAlternatives concludes
+// them.
+func parseVariants(file, text string, alternatives bool) ([]*Variant, error) {
 	secs, err := parseSections(file, text)
 	if err != nil {
 		return nil, err
@@ -425,10 +434,12 @@ func ParseVariants(file, text string) ([]*Variant, error) {
 		// Conclude each alternative option value once too, so that a
 		// definition error on a guarded piece line shows up here (kirin
 		// check) and not only when somebody picks that value.
-		for _, o := range s.options {
-			for _, val := range o.values[1:] {
-				if _, err := conclude(s, "", map[string]string{o.name: val}); err != nil {
-					return nil, fmt.Errorf("%w (under option %s=%s)", err, o.name, val)
+		if alternatives {
+			for _, o := range s.options {
+				for _, val := range o.values[1:] {
+					if _, err := conclude(s, "", map[string]string{o.name: val}); err != nil {
+						return nil, fmt.Errorf("%w (under option %s=%s)", err, o.name, val)
+					}
 				}
 			}
 		}

@@ -251,3 +251,68 @@ func TestBuiltins(t *testing.T) {
 		t.Error("Lookup(xiangqi) accepted")
 	}
 }
+
+// TestBuiltinAlternatives concludes every alternative option value of the
+// built-in definitions, which Builtin skips at start-up (parseVariants):
+// ParseVariants of each embedded file must succeed and give the variants
+// Builtin gives, with the same IDs.
+func TestBuiltinAlternatives(t *testing.T) {
+	entries, err := builtinFS.ReadDir("variants")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]uint64{}
+	for _, v := range Builtin() {
+		ids[v.Name] = v.ID
+	}
+	seen, alternatives := 0, 0
+	for _, e := range entries {
+		data, err := builtinFS.ReadFile("variants/" + e.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		vs, err := ParseVariants(e.Name(), string(data))
+		if err != nil {
+			t.Fatalf("%s: %v", e.Name(), err)
+		}
+		for _, v := range vs {
+			if id, ok := ids[v.Name]; !ok || id != v.ID {
+				t.Errorf("%s: %s has ID %#x, Builtin's %#x (listed %v)", e.Name(), v.Name, v.ID, id, ok)
+			}
+			seen++
+			for _, o := range v.Options() {
+				alternatives += len(o.Values) - 1
+			}
+		}
+	}
+	if seen != len(ids) || alternatives < 8 {
+		t.Fatalf("%d of %d built-in variants parsed, %d alternative values concluded", seen, len(ids), alternatives)
+	}
+}
+
+// TestZobristKeys checks the keys of every built-in variant: each piece of
+// each colour has a key on every cell of the board, none 0 and no two
+// alike, and no key off the board (buildKeys fills only the board's cells).
+func TestZobristKeys(t *testing.T) {
+	for _, v := range Builtin() {
+		seen := map[uint64]bool{v.sideKey: true}
+		for ty := 1; ty < len(v.Pieces); ty++ {
+			for c := Color(0); c < ColorCount; c++ {
+				p := MakePiece(PieceType(ty), c)
+				for s := Square(0); s < NumCells; s++ {
+					k := v.pieceKey(p, s)
+					if !v.OnBoard(s) {
+						if k != 0 {
+							t.Fatalf("%s: a key off the board at cell %d", v.Name, s)
+						}
+						continue
+					}
+					if k == 0 || seen[k] {
+						t.Fatalf("%s: piece %s of colour %d on cell %d has key %#x (0 or seen before)", v.Name, v.Pieces[ty].ID, c, s, k)
+					}
+					seen[k] = true
+				}
+			}
+		}
+	}
+}

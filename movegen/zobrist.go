@@ -50,7 +50,11 @@ func (v *Variant) Canonical() string {
 
 // buildKeys derives the Zobrist keys deterministically from the variant ID
 // and each piece's ID, so keys do not depend on table order or on a random
-// generator. Called once, when the variant is concluded.
+// generator. Called once, when the variant is concluded, after the board's
+// cells (v.cells) are known: only a cell of the board gets keys, since no
+// piece stands and no lion captures anywhere else (the other entries stay
+// 0). A 9x9 board has 81 of the grid's NumCells cells, and hashing every
+// cell took most of an engine's start-up.
 func (v *Variant) buildKeys() {
 	v.ID = farm.Fingerprint64([]byte(v.Canonical()))
 	nt := len(v.Pieces)
@@ -58,16 +62,16 @@ func (v *Variant) buildKeys() {
 	for t := 1; t < nt; t++ {
 		for c := Color(0); c < ColorCount; c++ {
 			p := MakePiece(PieceType(t), c)
-			for s := 0; s < NumCells; s++ {
+			for _, s := range v.cells {
 				seed := v.ID ^ (uint64(s)<<1 | uint64(c))
-				v.zobrist[int(p)*NumCells+s] = farm.Hash64WithSeed([]byte(v.Pieces[t].ID), seed)
+				v.zobrist[int(p)*NumCells+int(s)] = farm.Hash64WithSeed([]byte(v.Pieces[t].ID), seed)
 			}
 		}
 	}
 	v.sideKey = farm.Hash64WithSeed([]byte("side to move"), v.ID)
 	v.spiritKey = farm.Hash64WithSeed([]byte("forced pass"), v.ID)
 	v.lionKeys = make([]uint64, NumCells)
-	for s := range v.lionKeys {
+	for _, s := range v.cells {
 		v.lionKeys[s] = farm.Hash64WithSeed([]byte("lion capture"), v.ID^uint64(s))
 	}
 	// Hand keys: one per (colour, type, count); a hand never holds more of a
