@@ -61,23 +61,15 @@ func TestBuiltinKanji(t *testing.T) {
 			}
 		}
 	}
-	entries, err := builtinFS.ReadDir("variants")
-	if err != nil {
-		t.Fatal(err)
-	}
 	pieceLine := regexp.MustCompile(`^\s*piece\s*=`)
-	for _, e := range entries {
-		data, err := builtinFS.ReadFile("variants/" + e.Name())
-		if err != nil {
-			t.Fatal(err)
-		}
-		for n, line := range strings.Split(string(data), "\n") {
+	for _, f := range builtinFiles(t) {
+		for n, line := range strings.Split(f.text, "\n") {
 			code, _, _ := strings.Cut(line, "#")
 			if !pieceLine.MatchString(code) {
 				continue
 			}
 			if !strings.Contains(code, " kanji=") || !strings.Contains(code, " face=") {
-				t.Errorf("%s:%d: piece line without kanji= and face=", e.Name(), n+1)
+				t.Errorf("%s:%d: piece line without kanji= and face=", f.name, n+1)
 			}
 		}
 	}
@@ -210,24 +202,16 @@ func TestParseKanji(t *testing.T) {
 // options removed.
 func TestKanjiNotCanonical(t *testing.T) {
 	display := regexp.MustCompile(` (kanji|face)=\S+`)
-	entries, err := builtinFS.ReadDir("variants")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		data, err := builtinFS.ReadFile("variants/" + e.Name())
+	for _, f := range builtinFiles(t) {
+		with, err := ParseVariants(f.name, f.text)
 		if err != nil {
 			t.Fatal(err)
 		}
-		with, err := ParseVariants(e.Name(), string(data))
-		if err != nil {
-			t.Fatal(err)
+		plain := display.ReplaceAllString(f.text, "")
+		if plain == f.text {
+			t.Fatalf("%s: no kanji= or face= to remove", f.name)
 		}
-		plain := display.ReplaceAllString(string(data), "")
-		if plain == string(data) {
-			t.Fatalf("%s: no kanji= or face= to remove", e.Name())
-		}
-		without, err := ParseVariants(e.Name(), plain)
+		without, err := ParseVariants(f.name, plain)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -130,6 +130,27 @@ func builtinText(t *testing.T) string {
 	return string(data)
 }
 
+// builtinFile is one embedded definition file: its name and text.
+type builtinFile struct{ name, text string }
+
+// builtinFiles returns every embedded definition file, in directory order.
+func builtinFiles(t *testing.T) []builtinFile {
+	t.Helper()
+	entries, err := builtinFS.ReadDir("variants")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []builtinFile
+	for _, e := range entries {
+		data, err := builtinFS.ReadFile("variants/" + e.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, builtinFile{e.Name(), string(data)})
+	}
+	return files
+}
+
 // TestVariantID checks the fingerprint: the same definitions give the same
 // IDs however they are laid out, every game has its own, and a change to a
 // piece changes it.
@@ -257,27 +278,19 @@ func TestBuiltins(t *testing.T) {
 // ParseVariants of each embedded file must succeed and give the variants
 // Builtin gives, with the same IDs.
 func TestBuiltinAlternatives(t *testing.T) {
-	entries, err := builtinFS.ReadDir("variants")
-	if err != nil {
-		t.Fatal(err)
-	}
 	ids := map[string]uint64{}
 	for _, v := range Builtin() {
 		ids[v.Name] = v.ID
 	}
 	seen, alternatives := 0, 0
-	for _, e := range entries {
-		data, err := builtinFS.ReadFile("variants/" + e.Name())
+	for _, f := range builtinFiles(t) {
+		vs, err := ParseVariants(f.name, f.text)
 		if err != nil {
-			t.Fatal(err)
-		}
-		vs, err := ParseVariants(e.Name(), string(data))
-		if err != nil {
-			t.Fatalf("%s: %v", e.Name(), err)
+			t.Fatalf("%s: %v", f.name, err)
 		}
 		for _, v := range vs {
 			if id, ok := ids[v.Name]; !ok || id != v.ID {
-				t.Errorf("%s: %s has ID %#x, Builtin's %#x (listed %v)", e.Name(), v.Name, v.ID, id, ok)
+				t.Errorf("%s: %s has ID %#x, Builtin's %#x (listed %v)", f.name, v.Name, v.ID, id, ok)
 			}
 			seen++
 			for _, o := range v.Options() {
