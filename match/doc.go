@@ -109,4 +109,9 @@
 // same for independent runs of one match, each with its own seed and game
 // numbers (an SPRT continued with new openings): the runs' games in the
 // order given, a game played in two runs (a seed used twice) refused.
+// StripCommand (kirin match strip) writes a run's games with only what
+// merge reads (tags, the opening's book moves, the end's comment, the
+// result), under 1% of the PGN's size once gzipped, so that an SPRT's
+// runs can be kept in the repository (docs/experiments/runs) and merged
+// with later runs on another machine.
 package match

@@ -22,6 +22,7 @@ const MergeUsage = `usage: kirin match merge [--runs] [--sprt elo0=E0 elo1=E1 al
   by opening pairs where every game has an OpeningPair tag (a --repeat match of this
   kirin), else by games.
   Files of shards still running may be merged: the report says which games are missing.
+  A file whose name ends in .gz is gunzipped (a run kept stripped: kirin match strip).
   Fails on a game number found twice (a shard merged twice, or one PGN file appended to by
   two runs) and on games of different matches (engines, variant, time control, match size).
   --runs   each file is a whole run of its own (its own seed and game numbers), for an SPRT
@@ -178,14 +179,9 @@ func readMatchFiles(paths []string) ([]matchFile, error) {
 	}
 	var files []matchFile
 	for _, path := range paths {
-		f, err := os.Open(path)
+		pgns, err := readPGNFile(path)
 		if err != nil {
 			return nil, err
-		}
-		pgns, err := ReadPGN(f)
-		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
 		}
 		if len(pgns) == 0 {
 			return nil, fmt.Errorf("%s: no games", path)

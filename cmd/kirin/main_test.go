@@ -119,9 +119,10 @@ func runCommand(t *testing.T, name string, args []string, code int, stdout []str
 	return errOut.String()
 }
 
-// TestMatchCommands: kirin match --shard and kirin match merge are wired:
-// help texts, a bad shard and a bad merge give one "kirin match" error
-// line, and merge of a kirin match PGN prints the report.
+// TestMatchCommands: kirin match --shard, kirin match merge and kirin
+// match strip are wired: help texts, a bad shard, a bad merge and a bad
+// strip give one "kirin match" error line, merge of a kirin match PGN
+// prints the report, and strip writes its games.
 func TestMatchCommands(t *testing.T) {
 	dir := t.TempDir()
 	pgn := filepath.Join(dir, "shard1.pgn")
@@ -143,6 +144,10 @@ func TestMatchCommands(t *testing.T) {
 		{"shard without value", append(engines, "--shard"), 1, nil, "kirin match: --shard needs a value\n"},
 		{"merge missing file", []string{"match", "merge", filepath.Join(dir, "none.pgn")}, 1, nil, "kirin match merge: stat "},
 		{"merge bad sprt", []string{"match", "merge", pgn, "--sprt", "elo0=3", "elo1=1"}, 1, nil, "kirin match merge: --sprt needs 0 < alpha, beta < 1 and elo0 < elo1\n"},
+		{"strip help", []string{"match", "strip"}, 0, []string{"usage: kirin match strip FILE.pgn..."}, ""},
+		{"strip missing file", []string{"match", "strip", filepath.Join(dir, "none.pgn")}, 1, nil, "kirin match strip: open "},
+		{"strip bad option", []string{"match", "strip", "--moves", pgn}, 1, nil, "kirin match strip: unknown option --moves\n"},
+		{"strip", []string{"match", "strip", pgn}, 0, []string{"[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n", "[GameNumber \"1\"]\n", "\n{a wins by checkmate} 1-0\n"}, ""},
 		{"tune help", []string{"tune"}, 0, []string{"usage: kirin tune VARIANT --games FILE.pgn"}, ""},
 		{"tune without games", []string{"tune", "shogi"}, 1, nil, "kirin tune: --games FILE is needed (kirin tune --help)\n"},
 		{"tune bad flag", []string{"tune", "shogi", "--games", pgn, "--skip", "x"}, 1, nil, "kirin tune: invalid value \"x\" for flag -skip"},
