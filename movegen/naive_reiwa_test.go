@@ -19,7 +19,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/kirin-shogi/kirin/movegen"
 )
@@ -610,101 +609,22 @@ func rwMovegenText(pos *movegen.Position, m movegen.Move) string {
 	return pos.MoveUSI(m)
 }
 
-// rwMovegenMoves returns movegen's legal moves by their text.
-func rwMovegenMoves(pos *movegen.Position) (map[string]movegen.Move, string) {
-	var l movegen.MoveList
-	pos.GenerateLegal(&l)
-	out := map[string]movegen.Move{}
-	for _, m := range l.Slice() {
-		u := rwMovegenText(pos, m)
-		if _, dup := out[u]; dup {
-			return nil, fmt.Sprintf("%s: movegen generates %s twice", pos.SFEN(), u)
-		}
-		out[u] = m
+// rwRef is the Reiwa generator as the harness (naive_harness_test.go)
+// sees it: moves by their text, positions by the board, side and third
+// field of the SFEN.
+func rwRef() naiveRef[rwBoard, rwMove, string] {
+	return naiveRef[rwBoard, rwMove, string]{
+		variant: "reiwadai",
+		legal:   func(b *rwBoard) (map[string]rwMove, string) { return b.legal(), "" },
+		make:    (*rwBoard).make,
+		perft:   rwPerft,
+		key:     rwMovegenText,
+		text:    sameText,
+		differ: func(b *rwBoard, pos *movegen.Position) (string, string, bool) {
+			got, want := sfenFields(pos, 3), b.sfen3()
+			return got, want, got != want
+		},
 	}
-	return out, ""
-}
-
-func rwMovegenPos(t *testing.T, sfen string) *movegen.Position {
-	t.Helper()
-	v, err := movegen.Lookup("reiwadai")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pos, err := movegen.NewPosition(v, sfen)
-	if err != nil {
-		t.Fatalf("movegen rejects %q: %v", sfen, err)
-	}
-	return pos
-}
-
-// rwSFEN3 is the board, side and third field of movegen's SFEN.
-func rwSFEN3(pos *movegen.Position) string {
-	return strings.Join(strings.Fields(pos.SFEN())[:3], " ")
-}
-
-// rwCompareMoves compares the move lists of both generators and the
-// positions after every move; it returns the first difference or "".
-func rwCompareMoves(b *rwBoard, pos *movegen.Position) string {
-	mg, d := rwMovegenMoves(pos)
-	if d != "" {
-		return d
-	}
-	mine := b.legal()
-	var diffs []string
-	for u := range mine {
-		if _, ok := mg[u]; !ok {
-			diffs = append(diffs, "only naive: "+u)
-		}
-	}
-	for u := range mg {
-		if _, ok := mine[u]; !ok {
-			diffs = append(diffs, "only movegen: "+u)
-		}
-	}
-	if len(diffs) > 0 {
-		sort.Strings(diffs)
-		return fmt.Sprintf("%s: %s", pos.SFEN(), strings.Join(diffs, ", "))
-	}
-	for u, m := range mine {
-		nb := b.make(m)
-		pos.Make(mg[u])
-		got := rwSFEN3(pos)
-		pos.Unmake()
-		if want := nb.sfen3(); got != want {
-			return fmt.Sprintf("%s: after %s movegen has %s, naive %s", pos.SFEN(), u, got, want)
-		}
-	}
-	return ""
-}
-
-// rwDiverge walks down the first subtree where the counts differ.
-func rwDiverge(b *rwBoard, pos *movegen.Position, depth int, path string) string {
-	if d := rwCompareMoves(b, pos); d != "" {
-		return path + " | " + d
-	}
-	if depth <= 1 {
-		return ""
-	}
-	mg, _ := rwMovegenMoves(pos)
-	for u, m := range b.legal() {
-		nb := b.make(m)
-		pos.Make(mg[u])
-		want := rwPerft(&nb, depth-1)
-		got := movegen.Perft(pos, depth-1)
-		var d string
-		if got != want {
-			d = rwDiverge(&nb, pos, depth-1, path+" "+u)
-			if d == "" {
-				d = fmt.Sprintf("%s %s: perft(%d) movegen %d, naive %d, yet the move lists agree", path, u, depth-1, got, want)
-			}
-		}
-		pos.Unmake()
-		if d != "" {
-			return d
-		}
-	}
-	return ""
 }
 
 // TestNaiveReiwaReader checks the naive SFEN reader and writer against
@@ -715,8 +635,8 @@ func TestNaiveReiwaReader(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		pos := rwMovegenPos(t, tc.sfen)
-		if got, want := b.sfen3(), rwSFEN3(pos); got != want {
+		pos := rwRef().pos(t, tc.sfen)
+		if got, want := b.sfen3(), sfenFields(pos, 3); got != want {
 			t.Errorf("%s: naive %s, movegen %s", tc.name, got, want)
 		}
 	}
@@ -731,32 +651,13 @@ func TestNaiveReiwaMoves(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			pos := rwMovegenPos(t, tc.sfen)
-			if d := rwCompareTree(&b, pos, 1, "root"); d != "" {
+			ref := rwRef()
+			pos := ref.pos(t, tc.sfen)
+			if d := ref.compareTree(&b, pos, 1, "root"); d != "" {
 				t.Error(d)
 			}
 		})
 	}
-}
-
-func rwCompareTree(b *rwBoard, pos *movegen.Position, plies int, path string) string {
-	if d := rwCompareMoves(b, pos); d != "" {
-		return path + " | " + d
-	}
-	if plies == 0 {
-		return ""
-	}
-	mg, _ := rwMovegenMoves(pos)
-	for u, m := range b.legal() {
-		nb := b.make(m)
-		pos.Make(mg[u])
-		d := rwCompareTree(&nb, pos, plies-1, path+" "+u)
-		pos.Unmake()
-		if d != "" {
-			return d
-		}
-	}
-	return ""
 }
 
 // TestNaiveReiwaPerft compares perft at depths 1-3 with the naive
@@ -774,19 +675,8 @@ func TestNaiveReiwaPerft(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				pos := rwMovegenPos(t, tc.sfen)
-				t0 := time.Now()
-				got := movegen.Perft(pos, depth)
-				t1 := time.Now()
-				want := rwPerft(&b, depth)
-				t2 := time.Now()
-				t.Logf("%s d%d: movegen %d (%v), naive %d (%v)", tc.name, depth, got, t1.Sub(t0), want, t2.Sub(t1))
-				if got != want {
-					t.Errorf("perft(%d): movegen %d, naive %d; %s", depth, got, want, rwDiverge(&b, pos, depth, "root"))
-				}
-				if got != pinned {
-					t.Errorf("perft(%d) = %d, pinned %d", depth, got, pinned)
-				}
+				ref := rwRef()
+				ref.checkPerft(t, tc.name, &b, ref.pos(t, tc.sfen), depth, tc.nodes)
 			})
 		}
 	}
@@ -803,6 +693,7 @@ func TestNaiveReiwaRandomGames(t *testing.T) {
 	}
 	ends := map[string]int{}
 	forced, promotions := 0, 0
+	ref := rwRef()
 	for g := 0; g < games*len(rwCases); g++ {
 		tc := rwCases[g%len(rwCases)]
 		r := rand.New(rand.NewSource(int64(g + 1)))
@@ -810,10 +701,10 @@ func TestNaiveReiwaRandomGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pos := rwMovegenPos(t, tc.sfen)
+		pos := ref.pos(t, tc.sfen)
 		end := "ply limit"
 		for ply := 0; ply < plies; ply++ {
-			if d := rwCompareMoves(&b, pos); d != "" {
+			if d := ref.compareMoves(&b, pos); d != "" {
 				t.Fatalf("%s, ply %d: %s", tc.name, ply, d)
 			}
 			legal := b.legal()
@@ -845,7 +736,7 @@ func TestNaiveReiwaRandomGames(t *testing.T) {
 			if legal[u].promote {
 				promotions++
 			}
-			mg, _ := rwMovegenMoves(pos)
+			mg, _ := ref.movegenMoves(pos)
 			pos.Make(mg[u])
 			b = b.make(legal[u])
 		}

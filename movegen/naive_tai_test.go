@@ -24,7 +24,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/kirin-shogi/kirin/movegen"
 )
@@ -800,105 +799,24 @@ func tsMovegenKey(pos *movegen.Position, m movegen.Move) tsKey {
 	return mv.key()
 }
 
-// tsMovegenMoves returns movegen's legal moves by their effect.
-func tsMovegenMoves(pos *movegen.Position) (map[tsKey]movegen.Move, string) {
-	var l movegen.MoveList
-	pos.GenerateLegal(&l)
-	out := map[tsKey]movegen.Move{}
-	for _, m := range l.Slice() {
-		k := tsMovegenKey(pos, m)
-		if _, dup := out[k]; dup {
-			return nil, fmt.Sprintf("%s: movegen generates %s twice", pos.SFEN(), k)
-		}
-		out[k] = m
-	}
-	return out, ""
-}
-
-func tsMovegenPos(t *testing.T, sfen string) *movegen.Position {
-	t.Helper()
-	v, err := movegen.Lookup("tai")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pos, err := movegen.NewPosition(v, sfen)
-	if err != nil {
-		t.Fatalf("movegen rejects %q: %v", sfen, err)
-	}
-	return pos
-}
-
-// tsSFEN2 is the board and side of movegen's SFEN.
-func tsSFEN2(pos *movegen.Position) string {
-	return strings.Join(strings.Fields(pos.SFEN())[:2], " ")
-}
-
-// tsCompareMoves compares the move lists of both generators and the
-// positions after every move; it returns the first difference or "".
-func tsCompareMoves(b *tsBoard, pos *movegen.Position) string {
-	mg, d := tsMovegenMoves(pos)
-	if d != "" {
-		return d
-	}
-	mine := b.legal()
-	var diffs []string
-	for k := range mine {
-		if _, ok := mg[k]; !ok {
-			diffs = append(diffs, "only naive: "+k.String())
-		}
-	}
-	for k := range mg {
-		if _, ok := mine[k]; !ok {
-			diffs = append(diffs, "only movegen: "+k.String()+" ("+pos.MoveUSI(mg[k])+")")
-		}
-	}
-	if len(diffs) > 0 {
-		sort.Strings(diffs)
-		if len(diffs) > 20 {
-			diffs = append(diffs[:20], fmt.Sprintf("... (%d in all)", len(diffs)))
-		}
-		return fmt.Sprintf("%s: %s", pos.SFEN(), strings.Join(diffs, ", "))
-	}
-	for k, m := range mine {
-		nb := b.make(m)
-		pos.Make(mg[k])
-		if !tsSame(&nb, pos) {
-			got := tsSFEN2(pos)
-			pos.Unmake()
-			return fmt.Sprintf("%s: after %s (%s) movegen has %s, naive %s", pos.SFEN(), k, pos.MoveUSI(mg[k]), got, nb.sfen2())
-		}
-		pos.Unmake()
-	}
-	return ""
-}
-
-// tsDiverge walks down the first subtree where the counts differ.
-func tsDiverge(b *tsBoard, pos *movegen.Position, depth int, path string) string {
-	if d := tsCompareMoves(b, pos); d != "" {
-		return path + " | " + d
-	}
-	if depth <= 1 {
-		return ""
-	}
-	mg, _ := tsMovegenMoves(pos)
-	for k, m := range b.legal() {
-		nb := b.make(m)
-		pos.Make(mg[k])
-		want := tsPerft(&nb, depth-1)
-		got := movegen.Perft(pos, depth-1)
-		var d string
-		if got != want {
-			d = tsDiverge(&nb, pos, depth-1, path+" "+k.String())
-			if d == "" {
-				d = fmt.Sprintf("%s %s: perft(%d) movegen %d, naive %d, yet the move lists agree", path, k, depth-1, got, want)
+// tsRef is the Tai generator as the harness (naive_harness_test.go) sees
+// it: moves by their effect (tsKey), positions by their pieces and side to
+// move (tsSame), shown as the board and side of the SFEN.
+func tsRef() naiveRef[tsBoard, tsMove, tsKey] {
+	return naiveRef[tsBoard, tsMove, tsKey]{
+		variant: "tai",
+		legal:   func(b *tsBoard) (map[tsKey]tsMove, string) { return b.legal(), "" },
+		make:    (*tsBoard).make,
+		perft:   tsPerft,
+		key:     tsMovegenKey,
+		text:    tsKey.String,
+		differ: func(b *tsBoard, pos *movegen.Position) (string, string, bool) {
+			if tsSame(b, pos) {
+				return "", "", false
 			}
-		}
-		pos.Unmake()
-		if d != "" {
-			return d
-		}
+			return sfenFields(pos, 2), b.sfen2(), true
+		},
 	}
-	return ""
 }
 
 // TestNaiveTaiReader checks the naive SFEN reader and writer against
@@ -908,11 +826,12 @@ func TestNaiveTaiReader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := tsMovegenPos(t, "startpos")
-	if got, want := sheet.sfen2(), tsSFEN2(start); got != want {
+	ref := tsRef()
+	start := ref.pos(t, "startpos")
+	if got, want := sheet.sfen2(), sfenFields(start, 2); got != want {
 		t.Errorf("the sheet's start position reads as %s, movegen's start is %s", got, want)
 	}
-	if from := tsSFEN2(tsMovegenPos(t, tsSheetStart)); from != tsSFEN2(start) {
+	if from := sfenFields(ref.pos(t, tsSheetStart), 2); from != sfenFields(start, 2) {
 		t.Errorf("movegen reads the sheet's string as %s", from)
 	}
 	for _, tc := range tsCases {
@@ -920,8 +839,8 @@ func TestNaiveTaiReader(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		pos := tsMovegenPos(t, tc.sfen)
-		if got, want := b.sfen2(), tsSFEN2(pos); got != want {
+		pos := ref.pos(t, tc.sfen)
+		if got, want := b.sfen2(), sfenFields(pos, 2); got != want {
 			t.Errorf("%s: naive %s, movegen %s", tc.name, got, want)
 		}
 	}
@@ -940,7 +859,8 @@ func TestNaiveTaiMoves(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			pos := tsMovegenPos(t, tc.sfen)
+			ref := tsRef()
+			pos := ref.pos(t, tc.sfen)
 			plies, limit := 1, uint64(300000)
 			if testing.Short() {
 				limit = 50000
@@ -948,31 +868,11 @@ func TestNaiveTaiMoves(t *testing.T) {
 			if tc.nodes[1] > limit {
 				plies = 0 // the root only (its children's lists are perft-tested)
 			}
-			if d := tsCompareTree(&b, pos, plies, "root"); d != "" {
+			if d := ref.compareTree(&b, pos, plies, "root"); d != "" {
 				t.Error(d)
 			}
 		})
 	}
-}
-
-func tsCompareTree(b *tsBoard, pos *movegen.Position, plies int, path string) string {
-	if d := tsCompareMoves(b, pos); d != "" {
-		return path + " | " + d
-	}
-	if plies == 0 {
-		return ""
-	}
-	mg, _ := tsMovegenMoves(pos)
-	for k, m := range b.legal() {
-		nb := b.make(m)
-		pos.Make(mg[k])
-		d := tsCompareTree(&nb, pos, plies-1, path+" "+k.String())
-		pos.Unmake()
-		if d != "" {
-			return d
-		}
-	}
-	return ""
 }
 
 // tsOptionCases are perft counts under a tai option, agreed by both
@@ -1014,13 +914,7 @@ func TestNaiveTaiOptionPerft(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got, want := movegen.Perft(pos, depth), tsPerft(&b, depth)
-				if got != want {
-					t.Errorf("perft(%d): movegen %d, naive %d", depth, got, want)
-				}
-				if got != pinned {
-					t.Errorf("perft(%d) = %d, pinned %d", depth, got, pinned)
-				}
+				tsRef().checkPerft(t, tc.name+"/"+tc.option, &b, pos, depth, tc.nodes)
 			})
 		}
 	}
@@ -1041,19 +935,8 @@ func TestNaiveTaiPerft(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				pos := tsMovegenPos(t, tc.sfen)
-				t0 := time.Now()
-				got := movegen.Perft(pos, depth)
-				t1 := time.Now()
-				want := tsPerft(&b, depth)
-				t2 := time.Now()
-				t.Logf("%s d%d: movegen %d (%v), naive %d (%v)", tc.name, depth, got, t1.Sub(t0), want, t2.Sub(t1))
-				if got != want {
-					t.Errorf("perft(%d): movegen %d, naive %d; %s", depth, got, want, tsDiverge(&b, pos, depth, "root"))
-				}
-				if got != pinned {
-					t.Errorf("perft(%d) = %d, pinned %d", depth, got, pinned)
-				}
+				ref := tsRef()
+				ref.checkPerft(t, tc.name, &b, ref.pos(t, tc.sfen), depth, tc.nodes)
 			})
 		}
 	}
@@ -1070,6 +953,7 @@ func TestNaiveTaiRandomGames(t *testing.T) {
 	}
 	ends := map[string]int{}
 	promotions := 0
+	ref := tsRef()
 	for g := 0; g < games*len(tsCases); g++ {
 		tc := tsCases[g%len(tsCases)]
 		r := rand.New(rand.NewSource(int64(g + 1)))
@@ -1077,10 +961,10 @@ func TestNaiveTaiRandomGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pos := tsMovegenPos(t, tc.sfen)
+		pos := ref.pos(t, tc.sfen)
 		end := "ply limit"
 		for ply := 0; ply < plies; ply++ {
-			if d := tsCompareMoves(&b, pos); d != "" {
+			if d := ref.compareMoves(&b, pos); d != "" {
 				t.Fatalf("%s, ply %d: %s", tc.name, ply, d)
 			}
 			legal := b.legal()
@@ -1107,7 +991,7 @@ func TestNaiveTaiRandomGames(t *testing.T) {
 			if len(captures) > 0 && r.Intn(4) > 0 {
 				k = captures[r.Intn(len(captures))]
 			}
-			mg, _ := tsMovegenMoves(pos)
+			mg, _ := ref.movegenMoves(pos)
 			if mg[k].IsPromotion() {
 				promotions++
 			}

@@ -11,11 +11,9 @@ package movegen_test
 import (
 	"fmt"
 	"math/rand"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/kirin-shogi/kirin/movegen"
 )
@@ -464,107 +462,36 @@ var naivePerftCases = []struct {
 		[]uint64{37, 1404, 52866}},
 }
 
-// naiveMovegenPos sets up the same position in movegen.
-func naiveMovegenPos(t *testing.T, sfen string) *movegen.Position {
-	t.Helper()
-	v, err := movegen.Lookup("heiandai")
-	if err != nil {
-		t.Fatal(err)
+// naiveHeianDai is the Heian dai generator as the harness
+// (naive_harness_test.go) sees it: moves by their USI text, positions by
+// the board field of the SFEN.
+func naiveHeianDai() naiveRef[naiveBoard, naiveMove, string] {
+	return naiveRef[naiveBoard, naiveMove, string]{
+		variant: "heiandai",
+		legal:   naiveLegalByUSI,
+		make:    (*naiveBoard).make,
+		perft:   naivePerft,
+		key:     func(pos *movegen.Position, m movegen.Move) string { return pos.MoveUSI(m) },
+		text:    sameText,
+		differ: func(b *naiveBoard, pos *movegen.Position) (string, string, bool) {
+			got, want := sfenFields(pos, 1), b.boardSFEN()
+			return got, want, got != want
+		},
 	}
-	pos, err := movegen.NewPosition(v, sfen)
-	if err != nil {
-		t.Fatalf("movegen rejects %q: %v", sfen, err)
-	}
-	return pos
 }
 
-// naiveMovegenUSI returns movegen's legal moves by their USI text.
-func naiveMovegenUSI(pos *movegen.Position) map[string]movegen.Move {
-	var l movegen.MoveList
-	pos.GenerateLegal(&l)
-	out := map[string]movegen.Move{}
-	for _, m := range l.Slice() {
-		out[pos.MoveUSI(m)] = m
-	}
-	return out
-}
-
-// naiveCompareMoves compares the legal moves of both generators and, after
-// each move, the resulting boards. It returns a description of the first
-// difference, or "".
-func naiveCompareMoves(b *naiveBoard, pos *movegen.Position) string {
-	var l movegen.MoveList
-	pos.GenerateLegal(&l)
-	mg := map[string]movegen.Move{}
-	for _, m := range l.Slice() {
-		u := pos.MoveUSI(m)
-		if _, dup := mg[u]; dup {
-			return fmt.Sprintf("%s: movegen generates %s twice", pos.SFEN(), u)
-		}
-		mg[u] = m
-	}
-	var diffs []string
-	mine := map[string]naiveMove{}
+// naiveLegalByUSI is b's legal moves by their USI text, or a description
+// of a move generated twice.
+func naiveLegalByUSI(b *naiveBoard) (map[string]naiveMove, string) {
+	out := map[string]naiveMove{}
 	for _, m := range b.legal() {
 		u := m.usi()
-		if _, dup := mine[u]; dup {
-			return fmt.Sprintf("%s: naive generates %s twice", pos.SFEN(), u)
+		if _, dup := out[u]; dup {
+			return nil, "naive generates " + u + " twice"
 		}
-		mine[u] = m
-		if _, ok := mg[u]; !ok {
-			diffs = append(diffs, "only naive: "+u)
-		}
+		out[u] = m
 	}
-	for u := range mg {
-		if _, ok := mine[u]; !ok {
-			diffs = append(diffs, "only movegen: "+u)
-		}
-	}
-	if len(diffs) > 0 {
-		sort.Strings(diffs)
-		return fmt.Sprintf("%s: %s", pos.SFEN(), strings.Join(diffs, ", "))
-	}
-	for u, m := range mine {
-		nb := b.make(m)
-		pos.Make(mg[u])
-		got := strings.Fields(pos.SFEN())[0]
-		pos.Unmake()
-		if want := nb.boardSFEN(); got != want {
-			return fmt.Sprintf("%s: after %s movegen has %s, naive %s", pos.SFEN(), u, got, want)
-		}
-	}
-	return ""
-}
-
-// naiveDiverge walks down the first subtree where the perft counts differ
-// and describes the node where the move lists disagree.
-func naiveDiverge(b *naiveBoard, pos *movegen.Position, depth int, path string) string {
-	if d := naiveCompareMoves(b, pos); d != "" {
-		return path + " | " + d
-	}
-	if depth <= 1 {
-		return ""
-	}
-	mg := naiveMovegenUSI(pos)
-	for _, m := range b.legal() {
-		u := m.usi()
-		nb := b.make(m)
-		pos.Make(mg[u])
-		want := naivePerft(&nb, depth-1)
-		got := movegen.Perft(pos, depth-1)
-		var d string
-		if got != want {
-			d = naiveDiverge(&nb, pos, depth-1, path+" "+u)
-			if d == "" {
-				d = fmt.Sprintf("%s %s: perft(%d) movegen %d, naive %d, yet the move lists agree", path, u, depth-1, got, want)
-			}
-		}
-		pos.Unmake()
-		if d != "" {
-			return d
-		}
-	}
-	return ""
+	return out, ""
 }
 
 // TestNaiveHeianDaiReader checks the naive SFEN reader and writer against
@@ -575,8 +502,8 @@ func TestNaiveHeianDaiReader(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		pos := naiveMovegenPos(t, tc.sfen)
-		if got, want := b.boardSFEN(), strings.Fields(pos.SFEN())[0]; got != want {
+		pos := naiveHeianDai().pos(t, tc.sfen)
+		if got, want := b.boardSFEN(), sfenFields(pos, 1); got != want {
 			t.Errorf("%s: naive board %s, movegen %s", tc.name, got, want)
 		}
 		// The side not to move must not be in check (movegen checks it too).
@@ -597,35 +524,13 @@ func TestNaiveHeianDaiMoves(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			pos := naiveMovegenPos(t, tc.sfen)
-			if d := naiveCompareTree(&b, pos, 1, "root"); d != "" {
+			ref := naiveHeianDai()
+			pos := ref.pos(t, tc.sfen)
+			if d := ref.compareTree(&b, pos, 1, "root"); d != "" {
 				t.Error(d)
 			}
 		})
 	}
-}
-
-// naiveCompareTree compares the move lists at every node down to the given
-// number of plies below the root.
-func naiveCompareTree(b *naiveBoard, pos *movegen.Position, plies int, path string) string {
-	if d := naiveCompareMoves(b, pos); d != "" {
-		return path + " | " + d
-	}
-	if plies == 0 {
-		return ""
-	}
-	mg := naiveMovegenUSI(pos)
-	for _, m := range b.legal() {
-		u := m.usi()
-		nb := b.make(m)
-		pos.Make(mg[u])
-		d := naiveCompareTree(&nb, pos, plies-1, path+" "+u)
-		pos.Unmake()
-		if d != "" {
-			return d
-		}
-	}
-	return ""
 }
 
 // TestNaiveHeianDaiPerft compares perft at depths 1-3 (and deeper where a
@@ -636,8 +541,7 @@ func TestNaiveHeianDaiPerft(t *testing.T) {
 		for depth := 1; depth <= max(3, len(tc.nodes)); depth++ {
 			t.Run(fmt.Sprintf("%s/d%d", tc.name, depth), func(t *testing.T) {
 				var pinned uint64
-				havePin := depth <= len(tc.nodes)
-				if havePin {
+				if depth <= len(tc.nodes) {
 					pinned = tc.nodes[depth-1]
 				}
 				if testing.Short() && depth == 3 && pinned > 300000 {
@@ -647,23 +551,8 @@ func TestNaiveHeianDaiPerft(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				pos := naiveMovegenPos(t, tc.sfen)
-				before := pos.SFEN()
-				t0 := time.Now()
-				got := movegen.Perft(pos, depth)
-				t1 := time.Now()
-				want := naivePerft(&b, depth)
-				t2 := time.Now()
-				t.Logf("%s d%d: movegen %d (%v), naive %d (%v)", tc.name, depth, got, t1.Sub(t0), want, t2.Sub(t1))
-				if after := pos.SFEN(); after != before {
-					t.Fatalf("perft changed the position: %s -> %s", before, after)
-				}
-				if got != want {
-					t.Errorf("perft(%d): movegen %d, naive %d; %s", depth, got, want, naiveDiverge(&b, pos, depth, "root"))
-				}
-				if havePin && got != pinned {
-					t.Errorf("perft(%d) = %d, pinned %d", depth, got, pinned)
-				}
+				ref := naiveHeianDai()
+				ref.checkPerft(t, tc.name, &b, ref.pos(t, tc.sfen), depth, tc.nodes)
 			})
 		}
 	}
@@ -679,16 +568,17 @@ func TestNaiveHeianDaiRandomGames(t *testing.T) {
 		plies = 60
 	}
 	ends := map[string]int{}
+	ref := naiveHeianDai()
 	for g, tc := range naivePerftCases {
 		r := rand.New(rand.NewSource(int64(g + 1)))
 		b, err := naiveParse(tc.sfen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		pos := naiveMovegenPos(t, tc.sfen)
+		pos := ref.pos(t, tc.sfen)
 		end := "ply limit"
 		for ply := 0; ply < plies; ply++ {
-			if d := naiveCompareMoves(&b, pos); d != "" {
+			if d := ref.compareMoves(&b, pos); d != "" {
 				t.Fatalf("%s, ply %d: %s", tc.name, ply, d)
 			}
 			ms := b.legal()
@@ -709,7 +599,7 @@ func TestNaiveHeianDaiRandomGames(t *testing.T) {
 			if len(captures) > 0 && r.Intn(10) > 0 {
 				m = captures[r.Intn(len(captures))]
 			}
-			mg := naiveMovegenUSI(pos)
+			mg, _ := ref.movegenMoves(pos)
 			pos.Make(mg[m.usi()])
 			b = b.make(m)
 		}
