@@ -383,6 +383,7 @@ type ParseError struct {
 	Msg string
 }
 
+// Error writes the error as "position: message".
 func (e *ParseError) Error() string { return e.Pos + ": " + e.Msg }
 
 func errAt(pos, format string, args ...any) error {
