@@ -101,10 +101,9 @@ func writeStripped(b *strings.Builder, g PGNGame) {
 		}
 		words = append(words, m, "{book}")
 	}
-	if g.LastComment != "" {
-		words = append(words, "{"+clip2(g.LastComment)+"}")
-	}
-	words = append(words, g.Tags["Result"])
+	// Always the last comment, empty or not, so that a book comment never
+	// becomes the last one.
+	words = append(words, "{"+clip2(g.LastComment)+"}", g.Tags["Result"])
 	b.WriteString(strings.Join(words, " ") + "\n\n")
 }
 
