@@ -2,10 +2,12 @@ package match
 
 import (
 	"bufio"
+	"compress/gzip"
 	"fmt"
 	"io"
 	"math"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 
@@ -496,4 +498,28 @@ func ParseMoveAny(pos *movegen.Position, t string) (movegen.Move, error) {
 		return m, nil
 	}
 	return movegen.NullMove, err
+}
+
+// readPGNFile reads the games of a PGN file, gunzipping it first where its
+// name ends in .gz (a stripped run kept in the repository).
+func readPGNFile(path string) ([]PGNGame, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if strings.HasSuffix(path, ".gz") {
+		z, err := gzip.NewReader(f)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		defer z.Close()
+		r = z
+	}
+	games, err := ReadPGN(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return games, nil
 }

@@ -1,10 +1,8 @@
 package match
 
 import (
-	"compress/gzip"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -105,28 +103,4 @@ func writeStripped(b *strings.Builder, g PGNGame) {
 	// becomes the last one.
 	words = append(words, "{"+clip2(g.LastComment)+"}", g.Tags["Result"])
 	b.WriteString(strings.Join(words, " ") + "\n\n")
-}
-
-// readPGNFile reads the games of a PGN file, gunzipping it first where its
-// name ends in .gz (a stripped run kept in the repository).
-func readPGNFile(path string) ([]PGNGame, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var r io.Reader = f
-	if strings.HasSuffix(path, ".gz") {
-		z, err := gzip.NewReader(f)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
-		}
-		defer z.Close()
-		r = z
-	}
-	games, err := ReadPGN(r)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	return games, nil
 }

@@ -100,12 +100,11 @@ func (r naiveRef[B, M, K]) compareMoves(b *B, pos *movegen.Position) string {
 	}
 	for k, m := range mine {
 		nb := r.make(b, m)
-		move := r.movegenText(pos, k, mg[k])
 		pos.Make(mg[k])
 		got, want, differ := r.differ(&nb, pos)
 		pos.Unmake()
 		if differ {
-			return fmt.Sprintf("%s: after %s movegen has %s, naive %s", pos.SFEN(), move, got, want)
+			return fmt.Sprintf("%s: after %s movegen has %s, naive %s", pos.SFEN(), r.movegenText(pos, k, mg[k]), got, want)
 		}
 	}
 	return ""
