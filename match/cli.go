@@ -61,6 +61,23 @@ type Args struct {
 
 // ParseArgs reads a `kirin match` command line.
 func ParseArgs(args []string) (*Args, error) {
+	a, err := parseArgs(args, nil)
+	if err != nil {
+		return nil, err
+	}
+	if len(a.Engines) < 2 {
+		return nil, fmt.Errorf("give at least two --engine")
+	}
+	return a, nil
+}
+
+// ownFlag reads a flag of a command built on kirin match's options (kirin
+// match spsa): val returns the flag's value.
+type ownFlag func(val func() (string, error)) error
+
+// parseArgs reads kirin match's options, and the flags in own for a
+// command built on them; it does not count the engines.
+func parseArgs(args []string, own map[string]ownFlag) (*Args, error) {
 	a := &Args{}
 	cfg := &a.Config
 	cfg.Adjudicate.MaxPlies = 1000
@@ -212,7 +229,11 @@ func ParseArgs(args []string) (*Args, error) {
 		case "--help":
 			return nil, fmt.Errorf("help")
 		default:
-			return nil, fmt.Errorf("unknown option %s", arg)
+			f, ok := own[name]
+			if !ok {
+				return nil, fmt.Errorf("unknown option %s", arg)
+			}
+			err = f(val)
 		}
 		if err != nil {
 			return nil, err
@@ -250,9 +271,6 @@ func ParseArgs(args []string) (*Args, error) {
 			return nil, err
 		}
 		cfg.Engines = append(cfg.Engines, e)
-	}
-	if len(cfg.Engines) < 2 {
-		return nil, fmt.Errorf("give at least two --engine")
 	}
 	if openings != "" {
 		if cfg.Openings, err = ReadOpenings(v, openings); err != nil {
@@ -433,22 +451,11 @@ func Command(ctx context.Context, args []string, out io.Writer) error {
 		return err
 	}
 	a.Out = out
-	if a.PGNPath != "" {
-		f, err := os.OpenFile(a.PGNPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		a.PGN = f
+	closeAll, err := a.openOutputs(&a.Config)
+	if err != nil {
+		return err
 	}
-	if a.LogPath != "" {
-		f, err := os.OpenFile(a.LogPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		a.Log = f
-	}
+	defer closeAll()
 	var names []string
 	for _, e := range a.Engines {
 		names = append(names, e.Name)
@@ -457,6 +464,33 @@ func Command(ctx context.Context, args []string, out io.Writer) error {
 		a.Variant.Name, a.Variant.Files, a.Variant.Ranks, a.Variant.ID, tournamentName(a.Tournament), strings.Join(names, ", "), a.TC, max(1, a.Concurrency))
 	_, err = Run(ctx, &a.Config)
 	return err
+}
+
+// openOutputs opens the PGN and log files the command line names
+// (appending) as cfg's PGN and Log; closeAll closes them.
+func (a *Args) openOutputs(cfg *Config) (closeAll func(), err error) {
+	var files []*os.File
+	closeAll = func() {
+		for _, f := range files {
+			f.Close()
+		}
+	}
+	for _, o := range []struct {
+		path string
+		w    *io.Writer
+	}{{a.PGNPath, &cfg.PGN}, {a.LogPath, &cfg.Log}} {
+		if o.path == "" {
+			continue
+		}
+		f, err := os.OpenFile(o.path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		if err != nil {
+			closeAll()
+			return nil, err
+		}
+		files = append(files, f)
+		*o.w = f
+	}
+	return closeAll, nil
 }
 
 func tournamentName(t string) string {

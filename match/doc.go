@@ -114,4 +114,29 @@
 // result), under 1% of the PGN's size once gzipped, so that an SPRT's
 // runs can be kept in the repository (docs/experiments/runs) and merged
 // with later runs on another machine.
+//
+// # SPSA
+//
+// RunSPSA (kirin match spsa) tunes an engine's numbers by simultaneous
+// perturbation stochastic approximation, as fishtest tunes Stockfish's:
+// pair k plays the one engine twice against itself from one opening
+// (random plies drawn from the seed and k), the + side with every number
+// moved by c_k in a direction drawn at random (±1 each) and the − side
+// moved the opposite way, colours swapped between the two games; each
+// estimate then moves by the pair's result (the + side's wins minus its
+// losses) times a_k/c_k in its + direction, clamped to its range. The
+// gains follow fishtest's schedules from the last pair's perturbation
+// C_END and learning rate R_END (a/c² there): c_k = C_END (N/k)^0.101,
+// a_k = R_END C_END² ((A+N)/(A+k))^0.602 with A = N/10. The engine gets
+// whole numbers, each value rounded up with the probability of its
+// fraction. The numbers go to the engine through one option as a list
+// NAME=V,NAME=V (Kirin's SearchParams, search.ParseParams) or each as its
+// own option. Pairs run Concurrency at a time, each from the estimates of
+// its start; the state (SPSA: estimates, pairs done, score) is written
+// after each pair and read back to go on, and since a pair's signs,
+// roundings and opening depend only on the seed and k, a run stopped and
+// resumed one pair at a time ends where one played through ends. Before the first game a
+// USI engine is started once with the first point's numbers: the option
+// must be one it offers, and an "info string" naming the option before
+// readyok (Kirin's way of refusing a value) stops the run.
 package match

@@ -50,7 +50,9 @@
 // evaluator) is built whenever the variant ID changes. Hash, Threads,
 // MultiPV, Contempt (default search.DefaultContempt; 0 for neutral
 // analysis) and Ponder are the engine settings (CECP sets hash and threads
-// with memory and cores).
+// with memory and cores); SearchOff switches search features off and
+// SearchParams sets the search's tunable numbers (search.ParseParams; kirin
+// match spsa tunes them through it), both for experiments.
 //
 // # CECP
 //

@@ -85,7 +85,9 @@ func (s *session) setGameOption(name, value string) (bool, error) {
 // setEngineOption sets Hash, Threads, MultiPV (also with a USI_ prefix),
 // Contempt (centipawns, -1000 to 1000), Ponder or SearchOff (a comma list of search features to switch off, as
 // search.ParseFeatures reads it: nullmove, lmr, pruning, aspiration,
-// extensions, ttcut, dropmate, movemate; none for all on).
+// extensions, ttcut, dropmate, movemate; none for all on) or SearchParams
+// (name=value settings of the search's tunable numbers, as
+// search.ParseParams reads them; default for none).
 func (s *session) setEngineOption(name, value string) (bool, error) {
 	n := strings.TrimPrefix(strings.ToLower(name), "usi_")
 	o := s.opts
@@ -97,6 +99,14 @@ func (s *session) setEngineOption(name, value string) (bool, error) {
 			return true, fmt.Errorf("option SearchOff: %v", err)
 		}
 		o.Off = off
+		s.setOptions(o)
+		return true, nil
+	case "searchparams":
+		p, err := search.ParseParams(value)
+		if err != nil {
+			return true, fmt.Errorf("option SearchParams: %v", err)
+		}
+		o.Params = p
 		s.setOptions(o)
 		return true, nil
 	case "hash":

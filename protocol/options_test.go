@@ -36,6 +36,43 @@ func TestSearchOffOption(t *testing.T) {
 	}
 }
 
+// TestSearchParamsOption: SearchParams takes search.ParseParams' list over
+// the defaults, reaches the engine, refuses a bad list (keeping the old
+// setting, with an error naming the option) and "default" restores the
+// defaults. Over CECP the value may hold "=" signs.
+func TestSearchParamsOption(t *testing.T) {
+	s := newSession(testConfig(), newLineWriter(io.Discard), "shogi")
+	if got := s.engine().Options().Params; got != search.DefaultParams() {
+		t.Fatalf("default params %+v", got)
+	}
+	ok, err := s.setEngineOption("SearchParams", "rfp=120,lmrdiv=200")
+	if !ok || err != nil {
+		t.Fatalf("SearchParams rfp=120,lmrdiv=200: ok %v err %v", ok, err)
+	}
+	want := search.DefaultParams()
+	want.RFP, want.LMRDiv = 120, 200
+	if got := s.engine().Options().Params; got != want {
+		t.Fatalf("engine params %+v, want %+v", got, want)
+	}
+	ok, err = s.setEngineOption("searchparams", "rfp=-1")
+	if !ok || err == nil || !strings.Contains(err.Error(), "SearchParams") || !strings.Contains(err.Error(), "rfp") {
+		t.Fatalf("bad value: ok %v err %v", ok, err)
+	}
+	if got := s.engine().Options().Params; got != want {
+		t.Fatalf("a refused value changed the params to %+v", got)
+	}
+	if _, err := s.setEngineOption("SearchParams", "default"); err != nil || s.engine().Options().Params != search.DefaultParams() {
+		t.Fatalf("default: err %v, params %+v", err, s.engine().Options().Params)
+	}
+	var out strings.Builder
+	x := newSession(testConfig(), newLineWriter(&out), "shogi")
+	xb := &xboard{session: x}
+	xb.exec("option", "SearchParams=nullbase=4", "option SearchParams=nullbase=4")
+	if got := x.engine().Options().Params.NullBase; got != 4 {
+		t.Fatalf("CECP option SearchParams=nullbase=4: NullBase %d (output %q)", got, out.String())
+	}
+}
+
 // TestContemptOption: Contempt starts at search.DefaultContempt, takes
 // numbers in [-1000, 1000] (negative ones too) and refuses anything else,
 // keeping the old value.

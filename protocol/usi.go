@@ -78,6 +78,7 @@ func (u *usi) hello() {
 		u.println("option name UCI_Variant type combo default " + def + " " + vars)
 	}
 	u.println("option name SearchOff type string default none")
+	u.println("option name SearchParams type string default default")
 	for _, op := range u.gameOptions() {
 		u.println(fmt.Sprintf("option name %s type combo default %s var %s", op.name, op.def, strings.Join(op.values, " var ")))
 	}

@@ -324,6 +324,7 @@ func (x *xboard) features() {
 	x.println("feature option=\"MultiPV -spin 1 1 256\"")
 	x.println(fmt.Sprintf("feature option=\"Contempt -spin %d %d %d\"", search.DefaultContempt, -maxContempt, maxContempt))
 	x.println("feature option=\"SearchOff -string none\"")
+	x.println("feature option=\"SearchParams -string default\"")
 	for _, op := range x.gameOptions() {
 		vals := make([]string, len(op.values))
 		for i, v := range op.values {

@@ -19,22 +19,6 @@ const (
 	historyBonusMax = 8000
 )
 
-// Exchange pruning (seeLoses): up to seeCaptureDepth a capture whose static
-// exchange loses more than seeCaptureMargin a ply is not searched, and up to
-// seeQuietDepth a quiet move that loses more than seeQuietMargin times the
-// depth squared. The margins are material (movegen Values, Pawn = 100), not
-// evaluation units, so a Scaler does not widen them.
-const (
-	seeCaptureDepth  = 6
-	seeCaptureMargin = 150
-	seeQuietDepth    = 7
-	seeQuietMargin   = 25
-)
-
-// seDepth is the least depth at which the table move is tested for a
-// singular extension.
-const seDepth = 6
-
 // The continuation history's size in bits of its index, by the board
 // (contBitsFor): 2^21 16-bit entries (4 MB a thread) on boards of up to
 // contLargeCells cells, 2^16 (128 KB) on larger ones. A chu node scores
@@ -57,23 +41,19 @@ func contBitsFor(v *movegen.Variant) int {
 	return contBitsSmall
 }
 
-// lmpDepth is the deepest node at which late-move pruning is tested
-// (lmpCount says where it can bind).
-const lmpDepth = 8
-
 // lmpCount is how many quiet moves late-move pruning lets a node of the
-// given depth try: 6 + 2 depth² (8, 14, 24, ... 134), and worse percent of
-// that (margins.lmpWorse: half unless the game's Evaluator is a Pruner)
-// when the static evaluation is not improving on the side's last turn. The
-// search counts the quiet moves it tried only up to 64 (the length of a
-// ply's quiets list), so a limit above 64 never binds: in effect the
-// pruning reaches depth 5 when the evaluation improves and depth 7 when it
-// does not and worse is 50. The SPRT that kept it measured exactly this,
-// in shogi.
-func lmpCount(depth int, improving bool, worse int) int {
-	n := 6 + 2*depth*depth
+// given depth (up to lmpDepth) try: lmpBase + lmpFactor depth² (by default
+// 6 + 2 depth²: 8, 14, 24, ... 134), and lmpWorse percent of that (half
+// unless the game's Evaluator is a Pruner) when the static evaluation is
+// not improving on the side's last turn. The search counts the quiet moves
+// it tried only up to 64 (the length of a ply's quiets list), so a limit
+// above 64 never binds: in effect the default pruning reaches depth 5 when
+// the evaluation improves and depth 7 when it does not and worse is 50.
+// The SPRT that kept it measured exactly this, in shogi.
+func (m *margins) lmpCount(depth int, improving bool) int {
+	n := m.lmpBase + m.lmpFactor*depth*depth
 	if !improving {
-		n = n * worse / 100
+		n = n * m.lmpWorse / 100
 	}
 	return n
 }
@@ -182,12 +162,12 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		if improving {
 			rfpDepth--
 		}
-		if prune && depth <= 6 && adj-w.e.margins.rfp*rfpDepth >= beta {
+		if prune && depth <= w.e.margins.rfpDepth && adj-w.e.margins.rfp*rfpDepth >= beta {
 			return adj
 		}
 		// Null move: if passing still fails high, a real move will.
 		if off&NullMove == 0 && depth >= 3 && adj >= beta && w.nullMoveOK(ply) {
-			r := 3 + depth/5
+			r := w.e.margins.nullBase + depth/w.e.margins.nullDiv
 			fr.move = movegen.NullMove
 			w.stack[ply+1].checked, w.stack[ply+1].lossyCheck = false, false
 			fr.cont = 0
@@ -227,7 +207,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	// 15): with two, losing one does not end the game, and the extension
 	// is neither meant nor measured there.
 	ext := 0
-	if depth >= seDepth && ttMove != movegen.NullMove && !singularTest &&
+	if depth >= w.e.margins.seDepth && ttMove != movegen.NullMove && !singularTest &&
 		hit.Depth >= depth-3 && hit.Bound != BoundUpper && !IsMate(ttScore) &&
 		ply < 2*w.rootDepth && off&Extensions == 0 && pos.RoyalCount(us) == 1 && pos.IsLegal(ttMove) {
 		sBeta := ttScore - w.e.margins.singular*depth
@@ -252,7 +232,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	nQuiets := 0
 	ms := moveStages{stage: stageTT, ttMove: ttMove}
 	anyMove := false
-	lmpMoves := lmpCount(depth, improving, w.e.margins.lmpWorse)
+	lmpMoves := w.e.margins.lmpCount(depth, improving)
 	for i := 0; ; i++ {
 		m, order, ok := w.nextMove(&ms, ply)
 		if !ok {
@@ -269,7 +249,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		// promotions, so once a quiet move there is pruned every later one
 		// is pruned too (their tests can only stay true): stop producing
 		// them, which spares the picker sorting the rest of the list.
-		if quiet && pruneHere && (depth <= lmpDepth && nQuiets >= lmpMoves || depth <= 2 && eval+w.e.margins.futility*depth <= alpha) {
+		if quiet && pruneHere && (depth <= w.e.margins.lmpDepth && nQuiets >= lmpMoves || depth <= 2 && eval+w.e.margins.futility*depth <= alpha) {
 			if ms.stage == stageRest {
 				ms.skipQuiets()
 			}
@@ -541,12 +521,17 @@ func (w *worker) prepareStage(pm *plyMoves, ms *moveStages, ply int, quiets bool
 
 // seeLoses reports whether move m (quiet or a capture) loses so much
 // material in the exchange on its square (SEE) that a node of this depth
-// does not search it (seeCaptureDepth and the constants beside it).
+// does not search it: up to Params.SEECaptureDepth (6) a capture that loses
+// more than SEECapture (150) a ply, up to SEEQuietDepth (7) a quiet move
+// that loses more than SEEQuiet (25) times the depth squared. The margins
+// are material (movegen Values, Pawn = 100), not evaluation units, so a
+// Scaler does not widen them.
 func (w *worker) seeLoses(m movegen.Move, quiet bool, depth int) bool {
+	mg := &w.e.margins
 	if quiet {
-		return depth <= seeQuietDepth && !w.pos.SEEAtLeast(m, -seeQuietMargin*depth*depth)
+		return depth <= mg.seeQuietDepth && !w.pos.SEEAtLeast(m, -mg.seeQuiet*depth*depth)
 	}
-	return depth <= seeCaptureDepth && !w.pos.SEEAtLeast(m, -seeCaptureMargin*depth)
+	return depth <= mg.seeCaptureDepth && !w.pos.SEEAtLeast(m, -mg.seeCapture*depth)
 }
 
 // inCheck reports whether the side to move is in check as the search sees

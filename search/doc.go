@@ -126,6 +126,15 @@
 // matter (shogi's fitted evaluation played 182 ± 55 Elo better at 5+0.05
 // with them eight times wider).
 //
+// The margins' base values, the depths up to which each pruning applies,
+// the reduction table's divisor, late-move pruning's counts, the null
+// move's reduction, the exchange pruning's material margins and the
+// aspiration window are Params (Options.Params; the SearchParams engine
+// option takes them as a list name=value,...), so that kirin match spsa can
+// tune them; DefaultParams are the numbers given above, and the engine
+// turns them into its margins and reduction table when they change
+// (SetOptions), not in the search.
+//
 // At the root each iteration searches the first move with the full window
 // and the rest with a null window; from the fourth move on, a quiet move
 // that gives no check (and not out of check) is first searched with the

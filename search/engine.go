@@ -90,6 +90,9 @@ type Options struct {
 	// evaluation calls level (zero: a draw is 0 for both; analysis should
 	// keep it there). DefaultContempt is the engine's playing value.
 	Contempt int
+	// Params are the search's tunable numbers (the zero value:
+	// DefaultParams).
+	Params Params
 }
 
 // DefaultContempt is the Contempt the engine plays with unless told
@@ -176,6 +179,9 @@ func (o Options) withDefaults() Options {
 	if o.MoveOverhead <= 0 {
 		o.MoveOverhead = 30 * time.Millisecond
 	}
+	if o.Params == (Params{}) {
+		o.Params = DefaultParams()
+	}
 	return o
 }
 
@@ -225,6 +231,10 @@ type Engine struct {
 	workers []*worker
 	lmr     [64][64]int8
 	margins margins
+	// The Evaluator's choices, from its Scaler, Pruner, RootReducer and
+	// MoveRuler (margins takes them in with the Params).
+	scale, lmpWorse                    int
+	noRootLMR, noLateBad, reduceChecks bool
 
 	mu        sync.Mutex // serialises Search and option changes
 	stop      atomic.Bool
@@ -246,33 +256,27 @@ type Engine struct {
 
 // New returns an engine that evaluates with ev.
 func New(ev Evaluator, opts Options) *Engine {
-	e := &Engine{ev: ev, signal: make(chan struct{}, 1)}
-	for d := 1; d < 64; d++ {
-		for n := 1; n < 64; n++ {
-			e.lmr[d][n] = int8(0.5 + math.Log(float64(d))*math.Log(float64(n))/2.25)
-		}
-	}
-	scale := 100
+	e := &Engine{ev: ev, signal: make(chan struct{}, 1), scale: 100, lmpWorse: defaultLMPWorse}
 	if sc, ok := ev.(Scaler); ok {
-		scale = sc.MarginScale()
+		e.scale = sc.MarginScale()
 	}
-	e.margins = newMargins(scale)
 	if p, ok := ev.(Pruner); ok {
-		e.margins.lmpWorse = min(max(p.LMPWorse(), minLMPWorse), 100)
+		e.lmpWorse = min(max(p.LMPWorse(), minLMPWorse), 100)
 	}
 	if r, ok := ev.(RootReducer); ok {
-		e.margins.noRootLMR = !r.RootReductions()
+		e.noRootLMR = !r.RootReductions()
 	}
 	if r, ok := ev.(MoveRuler); ok {
-		e.margins.noLateBad = !r.LateLosingCaptures()
-		e.margins.reduceChecks = r.ReducedChecks()
+		e.noLateBad = !r.LateLosingCaptures()
+		e.reduceChecks = r.ReducedChecks()
 	}
 	e.SetOptions(opts)
 	return e
 }
 
-// margins are the search's evaluation margins in the evaluator's units:
-// the base values of the constants below, scaled by Scaler.MarginScale.
+// margins are the search's margins and limits in force: Params, the
+// evaluation margins scaled by the Evaluator's Scaler, and the Evaluator's
+// other choices.
 type margins struct {
 	rfp      int // reverse futility, per ply of depth
 	futility int // futility of quiet moves, per ply
@@ -288,17 +292,16 @@ type margins struct {
 	// noLateBad: losing captures keep the captures' order; reduceChecks:
 	// late quiet checks are reduced (MoveRuler; not scaled).
 	noLateBad, reduceChecks bool
+	// The Params that are depths, counts and material (not scaled).
+	rfpDepth, seDepth                                    int
+	lmpBase, lmpFactor, lmpDepth                         int
+	nullBase, nullDiv                                    int
+	seeCapture, seeCaptureDepth, seeQuiet, seeQuietDepth int
+	aspiration                                           int
 }
 
-// The margins' base values, for an evaluation on a Pawn-of-100 scale.
-const (
-	rfpMargin      = 90
-	futilityMargin = 120
-	captureMargin  = 200
-	deltaMargin    = 200
-	singularMargin = 2
-	pawnValue      = 100
-)
+// pawnValue is a Pawn on the scale Params' margins assume.
+const pawnValue = 100
 
 // defaultLMPWorse is margins.lmpWorse for an Evaluator that is no Pruner,
 // and minLMPWorse the least share a Pruner can set (percent).
@@ -310,18 +313,43 @@ const (
 // minMarginScale is the least factor newMargins applies (percent).
 const minMarginScale = 10
 
-// newMargins scales the base margins by percent (at least minMarginScale).
-func newMargins(percent int) margins {
+// newMargins scales the evaluation margins of p by percent (at least
+// minMarginScale) and takes p's other numbers as they are.
+func newMargins(p Params, percent int) margins {
 	percent = max(percent, minMarginScale)
 	return margins{
-		rfp:      rfpMargin * percent / 100,
-		futility: futilityMargin * percent / 100,
-		capture:  captureMargin * percent / 100,
-		delta:    deltaMargin * percent / 100,
-		singular: max(singularMargin*percent/100, 1),
-		pawn:     max(pawnValue*percent/100, 1),
-		lmpWorse: defaultLMPWorse,
+		rfp:             p.RFP * percent / 100,
+		futility:        p.Futility * percent / 100,
+		capture:         p.Capture * percent / 100,
+		delta:           p.Delta * percent / 100,
+		singular:        max(p.Singular*percent/100, 1),
+		pawn:            max(pawnValue*percent/100, 1),
+		lmpWorse:        defaultLMPWorse,
+		rfpDepth:        p.RFPDepth,
+		seDepth:         p.SEDepth,
+		lmpBase:         p.LMPBase,
+		lmpFactor:       p.LMPFactor,
+		lmpDepth:        p.LMPDepth,
+		nullBase:        p.NullBase,
+		nullDiv:         p.NullDiv,
+		seeCapture:      p.SEECapture,
+		seeCaptureDepth: p.SEECaptureDepth,
+		seeQuiet:        p.SEEQuiet,
+		seeQuietDepth:   p.SEEQuietDepth,
+		aspiration:      p.Aspiration,
 	}
+}
+
+// lmrTable is the late-move reduction table for a divisor of div
+// hundredths: 0.5 + log(depth) log(move number) / (div/100), truncated.
+func lmrTable(div int) (t [64][64]int8) {
+	d100 := float64(div) / 100
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			t[d][n] = int8(min(0.5+math.Log(float64(d))*math.Log(float64(n))/d100, 127))
+		}
+	}
+	return t
 }
 
 // Options returns the settings in force.
@@ -333,6 +361,12 @@ func (e *Engine) SetOptions(o Options) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	o = o.withDefaults()
+	if o.Params != e.opts.Params {
+		e.margins = newMargins(o.Params, e.scale)
+		e.margins.lmpWorse, e.margins.noRootLMR = e.lmpWorse, e.noRootLMR
+		e.margins.noLateBad, e.margins.reduceChecks = e.noLateBad, e.reduceChecks
+		e.lmr = lmrTable(o.Params.LMRDiv)
+	}
 	if e.tt == nil || o.HashMB != e.opts.HashMB {
 		e.tt = nil // let the old table go before allocating the new one
 		e.tt = NewTT(o.HashMB)

@@ -370,15 +370,20 @@ func (s marginScaled) MarginScale() int { return s.percent }
 // pruning: the same search with margins ten times wider visits a
 // different number of nodes, as does one with no pruning at all.
 func TestMarginScale(t *testing.T) {
-	base := margins{rfp: rfpMargin, futility: futilityMargin, capture: captureMargin, delta: deltaMargin, singular: singularMargin, pawn: pawnValue, lmpWorse: defaultLMPWorse}
+	d := DefaultParams()
+	base := margins{rfp: 90, futility: 120, capture: 200, delta: 200, singular: 2, pawn: pawnValue, lmpWorse: defaultLMPWorse,
+		rfpDepth: 6, seDepth: 6, lmpBase: 6, lmpFactor: 2, lmpDepth: 8, nullBase: 3, nullDiv: 5,
+		seeCapture: 150, seeCaptureDepth: 6, seeQuiet: 25, seeQuietDepth: 7, aspiration: 30}
 	if got := New(material{}, Options{HashMB: 1}).margins; got != base {
 		t.Errorf("no Scaler: margins %+v, want %+v", got, base)
 	}
-	want := margins{rfp: 3 * rfpMargin, futility: 3 * futilityMargin, capture: 3 * captureMargin, delta: 3 * deltaMargin, singular: 3 * singularMargin, pawn: 3 * pawnValue, lmpWorse: defaultLMPWorse}
+	// Only the evaluation margins scale.
+	want := base
+	want.rfp, want.futility, want.capture, want.delta, want.singular, want.pawn = 3*d.RFP, 3*d.Futility, 3*d.Capture, 3*d.Delta, 3*d.Singular, 3*pawnValue
 	if got := New(marginScaled{percent: 300}, Options{HashMB: 1}).margins; got != want {
 		t.Errorf("MarginScale 300: margins %+v, want %+v", got, want)
 	}
-	if got, want := New(marginScaled{percent: -5}, Options{HashMB: 1}).margins, newMargins(minMarginScale); got != want || got.rfp <= 0 {
+	if got, want := New(marginScaled{percent: -5}, Options{HashMB: 1}).margins, newMargins(d, minMarginScale); got != want || got.rfp <= 0 {
 		t.Errorf("MarginScale -5: margins %+v, want %+v", got, want)
 	}
 	pos := position(t, "shogi", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1")
@@ -413,15 +418,19 @@ func (s lmpShaped) LMPWorse() int { return s.percent }
 // default (not fewer or more in order: a tree pruned harder can take
 // longer to settle).
 func TestPruner(t *testing.T) {
-	for d := 1; d <= lmpDepth; d++ {
+	m := newMargins(DefaultParams(), 100)
+	for d := 1; d <= m.lmpDepth; d++ {
 		full := 6 + 2*d*d
-		if got := lmpCount(d, true, 10); got != full {
+		m.lmpWorse = 10
+		if got := m.lmpCount(d, true); got != full {
 			t.Errorf("depth %d improving: %d, want %d", d, got, full)
 		}
-		if got := lmpCount(d, false, defaultLMPWorse); got != full/2 {
+		m.lmpWorse = defaultLMPWorse
+		if got := m.lmpCount(d, false); got != full/2 {
 			t.Errorf("depth %d not improving: %d, want %d", d, got, full/2)
 		}
-		if got := lmpCount(d, false, 100); got != full {
+		m.lmpWorse = 100
+		if got := m.lmpCount(d, false); got != full {
 			t.Errorf("depth %d not improving at 100%%: %d, want %d", d, got, full)
 		}
 	}
@@ -762,12 +771,12 @@ func TestSeeLoses(t *testing.T) {
 		want             bool
 	}{
 		{"rook onto a covered square (SEE -1300), depth 1", pawnCovers, "5h5e", 1, true},
-		{"the same at the quiet limit (margin 25 x 49 = 1225)", pawnCovers, "5h5e", seeQuietDepth, true},
-		{"the same beyond the quiet limit", pawnCovers, "5h5e", seeQuietDepth + 1, false},
+		{"the same at the quiet limit (margin 25 x 49 = 1225)", pawnCovers, "5h5e", 7, true},
+		{"the same beyond the quiet limit", pawnCovers, "5h5e", 8, false},
 		{"rook onto a safe square", pawnCovers, "5h5f", 1, false},
 		{"rook takes a defended pawn (SEE -1200), depth 1", defended, "5h5e", 1, true},
-		{"the same at the capture limit (margin 150 x 6 = 900)", defended, "5h5e", seeCaptureDepth, true},
-		{"the same beyond the capture limit", defended, "5h5e", seeCaptureDepth + 1, false},
+		{"the same at the capture limit (margin 150 x 6 = 900)", defended, "5h5e", 6, true},
+		{"the same beyond the capture limit", defended, "5h5e", 7, false},
 		{"rook takes an undefended pawn", undefended, "5h5e", 1, false},
 	}
 	w := New(material{}, Options{HashMB: 4}).workers[0]

@@ -380,7 +380,7 @@ func (w *worker) paceFactor(depth int) float64 {
 // previous score, widening it until the score falls inside.
 func (w *worker) aspirate(depth, k int, report func(Info)) {
 	alpha, beta := -Infinity, Infinity
-	delta := 30
+	delta := w.e.margins.aspiration
 	prev := w.root[k].prev
 	if depth >= 4 && !IsMate(prev) && prev > -Infinity && w.e.opts.Off&Aspiration == 0 {
 		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
