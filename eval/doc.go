@@ -150,8 +150,9 @@
 // which are the hand-set scales above (DefaultWeights) unless Kirin ships
 // a fitted set for the game in eval/weights/GAME.ini (embedded; a section
 // [GAME] of NAME = INTEGER lines). NewWith takes any set, and `kirin
-// engine --weights FILE` lays a file's sections over the built-in ones.
-// Fractions of a piece's Value are in 1/256ths, so the defaults reproduce
+// engine --weights FILE` lays a file's sections over the built-in ones;
+// ApplyList lays a list NAME=INTEGER,... over a set (the engine's
+// EvalWeights option, which kirin match spsa tunes through). Fractions of a piece's Value are in 1/256ths, so the defaults reproduce
 // the hand-set numbers exactly. Material (value.ID in a file) replaces a
 // piece's Value only as material; the placement, promotion, attack, phase
 // and loose-piece terms keep the variant's Value as their scale, so a

@@ -3,6 +3,7 @@ package eval
 import (
 	"bufio"
 	"embed"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -797,4 +798,34 @@ func LoadWeights(v *movegen.Variant, f *WeightsFile) (Weights, bool, error) {
 	w := BuiltinWeights(v)
 	ok, err := f.Apply(v, &w)
 	return w, ok, err
+}
+
+// ApplyList lays a list of weights over w for game v: NAME=INTEGER
+// settings separated by commas, the names and bounds of a weights file's
+// lines (margin, lmpworse and the other search settings included); "",
+// "none" or "default" change nothing. It is how the EvalWeights engine
+// option (and kirin match spsa through it) sets weights without a file.
+// Errors name the setting by its place in the list (item 1 is the first).
+func ApplyList(v *movegen.Variant, w Weights, list string) (Weights, error) {
+	list = strings.TrimSpace(list)
+	if list == "" || list == "none" || list == "default" {
+		return w, nil
+	}
+	s := WeightsSection{Game: v.Name}
+	for i, item := range strings.Split(list, ",") {
+		k, val, ok := strings.Cut(item, "=")
+		x, err := strconv.Atoi(strings.TrimSpace(val))
+		if !ok || err != nil || strings.TrimSpace(k) == "" {
+			return w, fmt.Errorf("item %d: want NAME=INTEGER, got %q", i+1, item)
+		}
+		s.Keys = append(s.Keys, strings.TrimSpace(k))
+		s.Values = append(s.Values, x)
+		s.Lines = append(s.Lines, i+1)
+	}
+	out := w.Clone()
+	if _, err := (&WeightsFile{Games: []WeightsSection{s}}).Apply(v, &out); err != nil {
+		// Apply counts file lines; here line n is the list's n-th item.
+		return w, errors.New("item " + strings.TrimPrefix(err.Error(), "line "))
+	}
+	return out, nil
 }

@@ -3,6 +3,7 @@ package eval
 import (
 	"bytes"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -554,4 +555,44 @@ func writeRead(t *testing.T, v *movegen.Variant, w Weights) (Weights, string) {
 		t.Fatalf("%v\n%s", err, text)
 	}
 	return back, text
+}
+
+// TestApplyList: a list sets the weights it names over the given ones,
+// search settings and piece values included, and changes nothing when
+// empty; a bad list leaves the weights as they were and names the item.
+func TestApplyList(t *testing.T) {
+	v, err := movegen.Lookup("shogi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := BuiltinWeights(v)
+	for _, empty := range []string{"", " default", "none"} {
+		if w, err := ApplyList(v, base, empty); err != nil || !reflect.DeepEqual(w, base) {
+			t.Errorf("ApplyList(%q): %v, weights changed: %v", empty, err, !reflect.DeepEqual(w, base))
+		}
+	}
+	w, err := ApplyList(v, base, "tempo=77, margin=400,value.P=120")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := -1
+	for i, info := range v.Pieces {
+		if info.ID == "P" {
+			p = i
+		}
+	}
+	if w.Tempo != 77 || w.Margin != 400 || p < 0 || w.Material[p] != 120 || base.Tempo == 77 {
+		t.Errorf("tempo %d, margin %d, pawn %v; want 77, 400, 120", w.Tempo, w.Margin, w.Material)
+	}
+	for _, c := range []struct{ list, want string }{
+		{"tempo", `item 1: want NAME=INTEGER, got "tempo"`},
+		{"tempo=1,,", `item 2: want NAME=INTEGER, got ""`},
+		{"tempo=1,bogus=2", `item 2: "bogus" is no weight of shogi`},
+		{"danger=5000", "item 1: danger must be from 0 to 4096, got 5000"},
+	} {
+		got, err := ApplyList(v, base, c.list)
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) || !reflect.DeepEqual(got, base) {
+			t.Errorf("ApplyList(%q): %v; want an error starting %q and the weights unchanged", c.list, err, c.want)
+		}
+	}
 }

@@ -129,9 +129,11 @@
 // C_END and learning rate R_END (a/c² there): c_k = C_END (N/k)^0.101,
 // a_k = R_END C_END² ((A+N)/(A+k))^0.602 with A = N/10. The engine gets
 // whole numbers, each value rounded up with the probability of its
-// fraction. The numbers go to the engine through one option as a list
-// NAME=V,NAME=V (Kirin's SearchParams, search.ParseParams) or each as its
-// own option. Pairs run Concurrency at a time, each from the estimates of
+// fraction. The numbers go to the engine through options: as a list
+// NAME=V,NAME=V in one option (--into; Kirin's SearchParams takes its
+// search numbers, search.ParseParams, and EvalWeights its evaluation
+// weights, eval.ApplyList), a number named OPTION:NAME into that option's
+// list, or each number as an option of its own. Pairs run Concurrency at a time, each from the estimates of
 // its start; the state (SPSA: estimates, pairs done, score) is written
 // after each pair and read back to go on, and since a pair's signs,
 // roundings and opening depend only on the seed and k, a run stopped and

@@ -29,8 +29,10 @@ const SPSAUsage = `usage: kirin match spsa --variant V --engine SPEC --param NAM
                          the learning rate there (default 0.002); the engine gets whole numbers (each
                          value rounded up or down at random, in proportion, so that none is lost)
   --pairs N              game pairs in the whole run (the gain schedules run over N)
-  --into OPTION          the engine option that takes all numbers as one list NAME=V,NAME=V (default
-                         SearchParams, Kirin's search numbers); --into each sets each as its own option
+  --into OPTION          the engine option that takes the numbers as one list NAME=V,NAME=V (default
+                         SearchParams, Kirin's search numbers; EvalWeights takes its evaluation weights);
+                         --into each sets each number as its own option; a --param named OPTION:NAME
+                         goes into OPTION whatever --into says (search numbers and weights in one run)
   --state FILE           the run's state: read at start if the file exists (the run goes on after its
                          last finished pair, with the same --param, --pairs and --seed), rewritten after
                          every pair
@@ -415,22 +417,33 @@ func (run *SPSARun) added(e EngineConfig) []Option {
 	return e.Options[len(run.Engines[0].Options):]
 }
 
-// side is the engine set to the numbers vals, named name.
+// side is the engine set to the numbers vals, named name: each number goes
+// into the option its name gives before a colon (OPTION:NAME), else into
+// run.Into's; the numbers of one option as one list NAME=V,NAME=V in their
+// order, unless the option is "each" (each number its own option).
 func (run *SPSARun) side(name string, vals []int) EngineConfig {
 	e := run.Engines[0]
 	e.Name = name
 	e.Options = append([]Option(nil), e.Options...)
-	if run.Into == "each" {
-		for i, v := range vals {
-			e.Options = append(e.Options, Option{Name: run.params[i], Value: strconv.Itoa(v)})
-		}
-		return e
-	}
-	parts := make([]string, len(vals))
+	lists := map[string][]string{}
+	var order []string
 	for i, v := range vals {
-		parts[i] = fmt.Sprintf("%s=%d", run.params[i], v)
+		opt, n := run.Into, run.params[i]
+		if o, rest, ok := strings.Cut(n, ":"); ok {
+			opt, n = o, rest
+		}
+		if opt == "each" {
+			e.Options = append(e.Options, Option{Name: n, Value: strconv.Itoa(v)})
+			continue
+		}
+		if _, ok := lists[opt]; !ok {
+			order = append(order, opt)
+		}
+		lists[opt] = append(lists[opt], fmt.Sprintf("%s=%d", n, v))
 	}
-	e.Options = append(e.Options, Option{Name: run.Into, Value: strings.Join(parts, ",")})
+	for _, opt := range order {
+		e.Options = append(e.Options, Option{Name: opt, Value: strings.Join(lists[opt], ",")})
+	}
 	return e
 }
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"math"
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 
@@ -196,5 +197,26 @@ func TestSPSAInputs(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.fault) {
 			t.Errorf("%q: %v, want an error with %q", c.args, err, c.fault)
 		}
+	}
+}
+
+// TestSPSASides: each side keeps the engine's own options and gets the
+// numbers as lists, one per option (--into's, or the OPTION: before a
+// name), or as options of their own with "each"; the engine's options are
+// not shared between the two sides.
+func TestSPSASides(t *testing.T) {
+	run := &SPSARun{Into: "SearchParams", params: []string{"rfp", "EvalWeights:tempo", "lmrdiv", "each:Threads", "EvalWeights:guard"}}
+	run.Engines = []EngineConfig{{Name: "k", Cmd: []string{"kirin"}, Options: []Option{{"Hash", "64"}}}}
+	plus := run.side("plus", []int{95, 12, 200, 2, 9})
+	minus := run.side("minus", []int{85, 8, 250, 1, 15})
+	want := []Option{{"Hash", "64"}, {"Threads", "2"}, {"SearchParams", "rfp=95,lmrdiv=200"}, {"EvalWeights", "tempo=12,guard=9"}}
+	if plus.Name != "plus" || !slices.Equal(plus.Options, want) {
+		t.Errorf("plus: %s %v, want %v", plus.Name, plus.Options, want)
+	}
+	if minus.Options[2].Value != "rfp=85,lmrdiv=250" || !slices.Equal(run.Engines[0].Options, []Option{{"Hash", "64"}}) {
+		t.Errorf("minus %v; engine's own options now %v", minus.Options, run.Engines[0].Options)
+	}
+	if got := run.added(plus); !slices.Equal(got, want[1:]) {
+		t.Errorf("added options %v, want %v", got, want[1:])
 	}
 }

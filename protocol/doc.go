@@ -52,7 +52,10 @@
 // analysis) and Ponder are the engine settings (CECP sets hash and threads
 // with memory and cores); SearchOff switches search features off and
 // SearchParams sets the search's tunable numbers (search.ParseParams; kirin
-// match spsa tunes them through it), both for experiments.
+// match spsa tunes them through it), both for experiments; where
+// Config.Reweigh is set (kirin engine sets it), EvalWeights lays a list of
+// evaluation weights over the game's own, checked against the game in
+// force, and the engine is built again with them.
 //
 // # CECP
 //

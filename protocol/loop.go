@@ -16,6 +16,11 @@ import (
 type Config struct {
 	// NewEvaluator builds the evaluator of a concluded variant. Required.
 	NewEvaluator func(*movegen.Variant) search.Evaluator
+	// Reweigh builds the evaluator of a concluded variant with a list of
+	// weights (NAME=INTEGER,...) laid over its own: the EvalWeights
+	// option, for experiments and kirin match spsa. It reports a list the
+	// variant cannot take. Nil: no EvalWeights option.
+	Reweigh func(v *movegen.Variant, list string) (search.Evaluator, error)
 	// Variants are the games offered; nil means movegen.Builtin().
 	Variants []*movegen.Variant
 	// Name and Author identify the engine ("Kirin" and "the Kirin authors"
@@ -138,10 +143,12 @@ type session struct {
 	v   *movegen.Variant  // variant in force for the game
 	pos *movegen.Position // the game, with its history
 
-	opts   search.Options
-	eng    *search.Engine
-	engVar uint64 // variant ID the engine was built for
-	ponder bool   // pondering allowed
+	opts    search.Options
+	weights string // the EvalWeights list ("" for none)
+	eng     *search.Engine
+	engVar  uint64 // variant ID the engine was built for
+	engWts  string // and the EvalWeights list
+	ponder  bool   // pondering allowed
 
 	kind     searchKind
 	lastKind searchKind // kind of the search whose result next returned
@@ -252,12 +259,25 @@ func (s *session) resetGame() {
 // engine returns the search engine for the variant in force, building a
 // new one (and its evaluator) when the variant changed.
 func (s *session) engine() *search.Engine {
-	if s.eng == nil || s.engVar != s.v.ID {
+	if s.eng == nil || s.engVar != s.v.ID || s.engWts != s.weights {
 		s.eng = nil // let the old table go first
-		s.eng = search.New(s.cfg.NewEvaluator(s.v), s.opts)
-		s.engVar = s.v.ID
+		s.eng = search.New(s.evaluator(), s.opts)
+		s.engVar, s.engWts = s.v.ID, s.weights
 	}
 	return s.eng
+}
+
+// evaluator builds the variant's evaluator, with the EvalWeights list if
+// one is set. The list was checked against the variant in force when it
+// was set; a game chosen later that cannot take it (a piece's value of a
+// piece the game lacks) is evaluated with its own weights.
+func (s *session) evaluator() search.Evaluator {
+	if s.weights != "" && s.cfg.Reweigh != nil {
+		if ev, err := s.cfg.Reweigh(s.v, s.weights); err == nil {
+			return ev
+		}
+	}
+	return s.cfg.NewEvaluator(s.v)
 }
 
 // setOptions changes the engine settings (only while no search runs).

@@ -87,7 +87,9 @@ func (s *session) setGameOption(name, value string) (bool, error) {
 // search.ParseFeatures reads it: nullmove, lmr, pruning, aspiration,
 // extensions, ttcut, dropmate, movemate; none for all on) or SearchParams
 // (name=value settings of the search's tunable numbers, as
-// search.ParseParams reads them; default for none).
+// search.ParseParams reads them; default for none), and EvalWeights where
+// Config.Reweigh is set (NAME=INTEGER settings of the evaluation's weights,
+// checked against the game in force; default for none).
 func (s *session) setEngineOption(name, value string) (bool, error) {
 	n := strings.TrimPrefix(strings.ToLower(name), "usi_")
 	o := s.opts
@@ -100,6 +102,19 @@ func (s *session) setEngineOption(name, value string) (bool, error) {
 		}
 		o.Off = off
 		s.setOptions(o)
+		return true, nil
+	case "evalweights":
+		if s.cfg.Reweigh == nil {
+			return false, nil
+		}
+		list := strings.TrimSpace(value)
+		if list == "none" || list == "default" {
+			list = ""
+		}
+		if _, err := s.cfg.Reweigh(s.v, list); err != nil {
+			return true, fmt.Errorf("option EvalWeights: %v", err)
+		}
+		s.weights = list
 		return true, nil
 	case "searchparams":
 		p, err := search.ParseParams(value)

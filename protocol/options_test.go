@@ -1,10 +1,12 @@
 package protocol
 
 import (
+	"fmt"
 	"io"
 	"strings"
 	"testing"
 
+	"github.com/kirin-shogi/kirin/movegen"
 	"github.com/kirin-shogi/kirin/search"
 )
 
@@ -70,6 +72,51 @@ func TestSearchParamsOption(t *testing.T) {
 	xb.exec("option", "SearchParams=nullbase=4", "option SearchParams=nullbase=4")
 	if got := x.engine().Options().Params.NullBase; got != 4 {
 		t.Fatalf("CECP option SearchParams=nullbase=4: NullBase %d (output %q)", got, out.String())
+	}
+}
+
+// TestEvalWeightsOption: with Config.Reweigh the engine offers
+// EvalWeights, checks a list against the game in force (a refused list
+// keeps the old one, with an error naming the option) and rebuilds its
+// engine with the list's evaluator; "none" goes back to the game's own.
+// Without Reweigh there is no such option.
+func TestEvalWeightsOption(t *testing.T) {
+	cfg := testConfig()
+	var lists []string
+	cfg.Reweigh = func(v *movegen.Variant, list string) (search.Evaluator, error) {
+		if list != "" && list != "tempo=5" {
+			return nil, fmt.Errorf("item 1: %q is no weight of %s", list, v.Name)
+		}
+		lists = append(lists, list)
+		return cfg.NewEvaluator(v), nil
+	}
+	var out strings.Builder
+	s := newSession(cfg, newLineWriter(&out), "shogi")
+	(&usi{session: s, d: dialectUSI}).hello()
+	if !strings.Contains(out.String(), "option name EvalWeights type string default default\n") {
+		t.Errorf("hello does not offer EvalWeights:\n%s", out.String())
+	}
+	first := s.engine()
+	if ok, err := s.setEngineOption("EvalWeights", "tempo=5"); !ok || err != nil {
+		t.Fatalf("EvalWeights tempo=5: ok %v err %v", ok, err)
+	}
+	second := s.engine()
+	if second == first || len(lists) != 2 || lists[1] != "tempo=5" {
+		t.Errorf("the engine was not rebuilt with the list (lists built: %q)", lists)
+	}
+	ok, err := s.setEngineOption("evalweights", "bogus=1")
+	if !ok || err == nil || !strings.Contains(err.Error(), "option EvalWeights: item 1") {
+		t.Fatalf("bad list: ok %v err %v", ok, err)
+	}
+	if s.engine() != second || s.weights != "tempo=5" {
+		t.Errorf("a refused list changed the engine or the list (%q)", s.weights)
+	}
+	if _, err := s.setEngineOption("EvalWeights", "none"); err != nil || s.weights != "" || s.engine() == second {
+		t.Errorf("none: err %v, list %q", err, s.weights)
+	}
+	plain := newSession(testConfig(), newLineWriter(io.Discard), "shogi")
+	if ok, _ := plain.setEngineOption("EvalWeights", "tempo=5"); ok {
+		t.Error("EvalWeights taken without Config.Reweigh")
 	}
 }
 

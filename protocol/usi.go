@@ -79,6 +79,9 @@ func (u *usi) hello() {
 	}
 	u.println("option name SearchOff type string default none")
 	u.println("option name SearchParams type string default default")
+	if u.cfg.Reweigh != nil {
+		u.println("option name EvalWeights type string default default")
+	}
 	for _, op := range u.gameOptions() {
 		u.println(fmt.Sprintf("option name %s type combo default %s var %s", op.name, op.def, strings.Join(op.values, " var ")))
 	}

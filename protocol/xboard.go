@@ -325,6 +325,9 @@ func (x *xboard) features() {
 	x.println(fmt.Sprintf("feature option=\"Contempt -spin %d %d %d\"", search.DefaultContempt, -maxContempt, maxContempt))
 	x.println("feature option=\"SearchOff -string none\"")
 	x.println("feature option=\"SearchParams -string default\"")
+	if x.cfg.Reweigh != nil {
+		x.println("feature option=\"EvalWeights -string default\"")
+	}
 	for _, op := range x.gameOptions() {
 		vals := make([]string, len(op.values))
 		for i, v := range op.values {

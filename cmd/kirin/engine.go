@@ -51,20 +51,14 @@ func cmdEngineArgs(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		}
 		variants = append(movegen.Builtin(), own...)
 	}
-	var newEval func(*movegen.Variant) search.Evaluator
+	var wf *eval.WeightsFile
 	if weightsFile != "" {
-		wf, err := readWeights(weightsFile, variants)
-		if err != nil {
+		var err error
+		if wf, err = readWeights(weightsFile, variants); err != nil {
 			return fail(err)
 		}
-		newEval = func(v *movegen.Variant) search.Evaluator {
-			// readWeights checked that the sections apply; a game they
-			// do not name keeps its built-in weights.
-			w, _, _ := eval.LoadWeights(v, wf)
-			return eval.NewWith(v, w)
-		}
 	}
-	return runEngineWith(stdin, stdout, stderr, variants, newEval)
+	return runEngineWith(stdin, stdout, stderr, variants, wf)
 }
 
 // readWeights parses a weights file and checks that each of its sections
@@ -95,19 +89,31 @@ func readWeights(path string, games []*movegen.Variant) (*eval.WeightsFile, erro
 }
 
 // runEngineWith is runEngine offering the given games (nil: the built-in
-// ones) and evaluating with newEval (nil: eval.New).
-func runEngineWith(in io.Reader, stdout, stderr io.Writer, variants []*movegen.Variant, newEval func(*movegen.Variant) search.Evaluator) int {
-	if newEval == nil {
-		newEval = func(v *movegen.Variant) search.Evaluator { return eval.New(v) }
+// ones) and evaluating with the weights of wf laid over the built-in ones
+// (nil: the built-in ones alone); the EvalWeights option lays its list
+// over those.
+func runEngineWith(in io.Reader, stdout, stderr io.Writer, variants []*movegen.Variant, wf *eval.WeightsFile) int {
+	weights := func(v *movegen.Variant) eval.Weights {
+		if wf == nil {
+			return eval.BuiltinWeights(v)
+		}
+		// readWeights checked that the sections apply; a game they do
+		// not name keeps its built-in weights.
+		w, _, _ := eval.LoadWeights(v, wf)
+		return w
 	}
 	// XBoard sends SIGINT to a thinking engine unless it announced
 	// sigint=0 (we do); ignore it in case a GUI sends it anyway. SIGTERM
 	// still ends the process (XBoard sends none after sigterm=0).
 	signal.Ignore(syscall.SIGINT)
 	err := protocol.Run(in, stdout, protocol.Config{
-		NewEvaluator: newEval,
-		Version:      version,
-		Variants:     variants,
+		NewEvaluator: func(v *movegen.Variant) search.Evaluator { return eval.NewWith(v, weights(v)) },
+		Reweigh: func(v *movegen.Variant, list string) (search.Evaluator, error) {
+			w, err := eval.ApplyList(v, weights(v), list)
+			return eval.NewWith(v, w), err
+		},
+		Version:  version,
+		Variants: variants,
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, "kirin:", err)

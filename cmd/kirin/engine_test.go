@@ -111,8 +111,10 @@ func TestEndOfInput(t *testing.T) {
 // TestEngineWeights: kirin engine --weights evaluates with the file's
 // weights laid over the built-in ones (a tempo of 500 instead of the
 // built-in one moves the score of a one-ply search by exactly the
-// difference: every reply's score carries the opponent's tempo), and a bad
-// file stops it at start with a message naming the line.
+// difference: every reply's score carries the opponent's tempo), as does
+// the EvalWeights option's list, laid over the file's weights where there
+// is a file; a bad file stops it at start with a message naming the line,
+// and a bad list is refused with a message naming the item.
 func TestEngineWeights(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) string {
@@ -125,13 +127,13 @@ func TestEngineWeights(t *testing.T) {
 	script := "usi\nposition startpos\ngo depth 1\n"
 	// score runs the engine on the script and quits once it has answered
 	// with bestmove (at the end of input it would stop the search).
-	score := func(args []string) string {
+	score := func(args []string, setup ...string) string {
 		in, feed := io.Pipe()
 		out := &syncBuffer{}
 		var errOut strings.Builder
 		done := make(chan int)
 		go func() { done <- cmdEngineArgs(args, in, out, &errOut) }()
-		io.WriteString(feed, script)
+		io.WriteString(feed, "usi\n"+strings.Join(setup, "")+strings.TrimPrefix(script, "usi\n"))
 		deadline := time.Now().Add(10 * time.Second)
 		for !strings.Contains(out.String(), "bestmove") && time.Now().Before(deadline) {
 			time.Sleep(5 * time.Millisecond)
@@ -140,6 +142,9 @@ func TestEngineWeights(t *testing.T) {
 		feed.Close()
 		if code := <-done; code != 0 {
 			t.Fatalf("%v: exit %d: %s", args, code, errOut.String())
+		}
+		if strings.Contains(out.String(), "info string") {
+			t.Errorf("%v %q: %s", args, setup, out.String())
 		}
 		_, rest, _ := strings.Cut(out.String(), "score cp ")
 		cp, _, _ := strings.Cut(rest, " ")
@@ -156,6 +161,30 @@ func TestEngineWeights(t *testing.T) {
 	if err1 != nil || err2 != nil || with-without != builtin-500 {
 		t.Errorf("one-ply score with tempo 500: %d, with the built-in tempo %d: %d (%v, %v); want them %d apart",
 			with, builtin, without, err1, err2, builtin-500)
+	}
+	if got := score(nil, "setoption name EvalWeights value tempo=500\n"); got != strconv.Itoa(with) {
+		t.Errorf("EvalWeights tempo=500: score %s, want the file's %d", got, with)
+	}
+	if got := score([]string{"--weights", tempo}, "setoption name EvalWeights value default\n"); got != strconv.Itoa(with) {
+		t.Errorf("--weights and EvalWeights default: score %s, want the file's %d", got, with)
+	}
+	if got := score([]string{"--weights", tempo}, "setoption name EvalWeights value tempo=500, margin=800\n"); got != strconv.Itoa(with) {
+		t.Errorf("--weights and EvalWeights tempo=500: score %s, want %d", got, with)
+	}
+	if got := score(nil, "setoption name EvalWeights value tempo=500\n", "setoption name EvalWeights value none\n"); got != strconv.Itoa(without) {
+		t.Errorf("EvalWeights back to none: score %s, want the built-in %d", got, without)
+	}
+	for _, c := range []struct{ list, want string }{
+		{"tempo=x", `option EvalWeights: item 1: want NAME=INTEGER, got "tempo=x"`},
+		{"tempo=5,value.Q=5", `option EvalWeights: item 2: "value.Q" is no weight of shogi`},
+		{"tempo=5,tempo=6", "option EvalWeights: item 2: tempo given twice"},
+		{"margin=5", "option EvalWeights: item 1: margin must be from"},
+	} {
+		var out strings.Builder
+		in := strings.NewReader("usi\nsetoption name EvalWeights value " + c.list + "\nisready\nquit\n")
+		if code := cmdEngineArgs([]string{"--weights", tempo}, in, &out, io.Discard); code != 0 || !strings.Contains(out.String(), "info string "+c.want) {
+			t.Errorf("EvalWeights %s: exit %d, output %q; want info string %q", c.list, code, out.String(), c.want)
+		}
 	}
 	for _, c := range []struct{ text, want string }{
 		{"[shogi]\nvalue.Q = 5\n", `line 2: "value.Q" is no weight of shogi`},
