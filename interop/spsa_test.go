@@ -31,7 +31,7 @@ func TestSPSAKirin(t *testing.T) {
 		t.Fatalf("kirin match spsa: %v\n%s", err, out)
 	}
 	for _, want := range []string{"numbers through SearchParams", "pairs 1 to 2", "Pair 1 of 2 (+ side ", "Pair 2 of 2 (+ side ",
-		"SPSA done after 2 pairs: rfp="} {
+		"SPSA done after 2 pairs: rfp=", "As engine fields: option.SearchParams=rfp="} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

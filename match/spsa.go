@@ -308,7 +308,22 @@ func RunSPSA(ctx context.Context, run *SPSARun, s *SPSA) error {
 			return err
 		}
 	}
-	return s.run(ctx, &run.Config, run.Report, run.Save, run.play)
+	if err := s.run(ctx, &run.Config, run.Report, run.Save, run.play); err != nil {
+		return err
+	}
+	if run.Out != nil {
+		// The estimates as the engine fields that play them.
+		vals := make([]int, len(s.Params))
+		for i, p := range s.Params {
+			vals[i] = int(math.Round(min(max(p.Value, math.Ceil(p.Min)), math.Floor(p.Max))))
+		}
+		var opts []string
+		for _, o := range run.added(run.side("tuned", vals)) {
+			opts = append(opts, "option."+o.Name+"="+o.Value)
+		}
+		fmt.Fprintf(run.Out, "As engine fields: %s\n", strings.Join(opts, " "))
+	}
+	return nil
 }
 
 // play plays pair pt between the engine at the + point and the engine at
