@@ -330,6 +330,12 @@ func RunSPSA(ctx context.Context, run *SPSARun, s *SPSA) error {
 // the − point.
 func (run *SPSARun) play(ctx context.Context, pt spsaPoint, o Opening) (wins, losses, draws int, ok bool) {
 	plus, minus := run.side("plus", pt.plus), run.side("minus", pt.minus)
+	// The pair's own match, for the PGN's tags.
+	cfg := run.Config
+	cfg.Engines = []EngineConfig{plus, minus}
+	if cfg.Event == "" {
+		cfg.Event = "kirin match spsa"
+	}
 	for g := 0; g < 2; g++ {
 		engines := [2]*EngineConfig{&plus, &minus}
 		if g == 1 {
@@ -344,7 +350,7 @@ func (run *SPSARun) play(ctx context.Context, pt spsaPoint, o Opening) (wins, lo
 				run.logMu.Unlock()
 			}
 		}
-		game := playGame(ctx, &run.Config, spec, log)
+		game := playGame(ctx, &cfg, spec, log)
 		switch game.Result {
 		case movegen.Ongoing:
 			return 0, 0, 0, false
@@ -357,7 +363,7 @@ func (run *SPSARun) play(ctx context.Context, pt spsaPoint, o Opening) (wins, lo
 		}
 		if run.PGN != nil {
 			run.logMu.Lock()
-			err := WritePGN(run.PGN, &run.Config, game)
+			err := WritePGN(run.PGN, &cfg, game)
 			run.logMu.Unlock()
 			if err != nil {
 				return 0, 0, 0, false
