@@ -62,6 +62,7 @@ type SPSAParam struct {
 
 // SPSA is the state of a tuning run.
 type SPSA struct {
+	// Params are the numbers, in the order of the command line.
 	Params []SPSAParam
 	// Pairs is the run's length, Done the pairs finished.
 	Pairs, Done int
@@ -373,12 +374,12 @@ func (run *SPSARun) play(ctx context.Context, pt spsaPoint, o Opening) (wins, lo
 	return wins, losses, draws, true
 }
 
-// probe starts a USI engine once and sets it to pt's + numbers before any
-// game, so that a run whose numbers the engine does not take fails at
-// once instead of tuning nothing: the option (--into's, or each number's)
-// must be one the engine offers, and no "info string" line that names it
-// may come before readyok (Kirin reports a bad value so, naming the
-// option).
+// probe starts a USI engine once, sets it to pt's + numbers and the game
+// before any game, so that a run whose numbers the engine does not take
+// fails at once instead of tuning nothing: the option (--into's, or each
+// number's) must be one the engine offers, and no "info string" line that
+// names it may come before readyok (Kirin reports a bad value so, naming
+// the option, and at isready a list its game cannot take).
 func (run *SPSARun) probe(pt spsaPoint) error {
 	e := run.side("probe", pt.plus)
 	p, err := startProc(&e, nil)
@@ -412,6 +413,20 @@ func (run *SPSARun) probe(pt spsaPoint) error {
 	for _, o := range e.Options {
 		if err := p.send("setoption name " + o.Name + " value " + o.Value); err != nil {
 			return err
+		}
+	}
+	// The game, as a game starts it, so that the numbers meet the game
+	// they are for (Kirin checks EvalWeights against the game in force).
+	game := e.Variant
+	if game == "" {
+		game = run.Variant.Name
+	}
+	for _, opt := range []string{"USI_Variant", "UCI_Variant"} {
+		if offered[strings.ToLower(opt)] {
+			if err := p.send("setoption name " + opt + " value " + game); err != nil {
+				return err
+			}
+			break
 		}
 	}
 	if err := p.send("isready"); err != nil {

@@ -3,6 +3,7 @@ package protocol
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"sync"
@@ -268,9 +269,7 @@ func (s *session) engine() *search.Engine {
 }
 
 // evaluator builds the variant's evaluator, with the EvalWeights list if
-// one is set. The list was checked against the variant in force when it
-// was set; a game chosen later that cannot take it (a piece's value of a
-// piece the game lacks) is evaluated with its own weights.
+// one is set and the game takes it (weightsMismatch says when it does not).
 func (s *session) evaluator() search.Evaluator {
 	if s.weights != "" && s.cfg.Reweigh != nil {
 		if ev, err := s.cfg.Reweigh(s.v, s.weights); err == nil {
@@ -278,6 +277,36 @@ func (s *session) evaluator() search.Evaluator {
 		}
 	}
 	return s.cfg.NewEvaluator(s.v)
+}
+
+// weightsMismatch reports, as a message, an EvalWeights list that the game
+// in force cannot take (a piece's value of a piece it lacks; the list was
+// set for another game), which the game's evaluator then leaves out; ""
+// when there is none.
+func (s *session) weightsMismatch() string {
+	if s.weights == "" || s.cfg.Reweigh == nil {
+		return ""
+	}
+	if _, err := s.cfg.Reweigh(s.v, s.weights); err != nil {
+		return fmt.Sprintf("option EvalWeights: %v; %s keeps its own weights", err, s.v.Name)
+	}
+	return ""
+}
+
+// checkWeights checks an EvalWeights list: the game in force must take it,
+// or, since a GUI may set options before it names the game, one of the
+// offered games (the error is then the game in force's).
+func (s *session) checkWeights(list string) error {
+	_, err := s.cfg.Reweigh(s.v, list)
+	if err == nil {
+		return nil
+	}
+	for _, v := range s.variants {
+		if _, e := s.cfg.Reweigh(v, list); e == nil {
+			return nil
+		}
+	}
+	return err
 }
 
 // setOptions changes the engine settings (only while no search runs).

@@ -89,7 +89,8 @@ func (s *session) setGameOption(name, value string) (bool, error) {
 // (name=value settings of the search's tunable numbers, as
 // search.ParseParams reads them; default for none), and EvalWeights where
 // Config.Reweigh is set (NAME=INTEGER settings of the evaluation's weights,
-// checked against the game in force; default for none).
+// which the game in force or another offered game must take; default for
+// none).
 func (s *session) setEngineOption(name, value string) (bool, error) {
 	n := strings.TrimPrefix(strings.ToLower(name), "usi_")
 	o := s.opts
@@ -111,7 +112,7 @@ func (s *session) setEngineOption(name, value string) (bool, error) {
 		if list == "none" || list == "default" {
 			list = ""
 		}
-		if _, err := s.cfg.Reweigh(s.v, list); err != nil {
+		if err := s.checkWeights(list); err != nil {
 			return true, fmt.Errorf("option EvalWeights: %v", err)
 		}
 		s.weights = list

@@ -84,7 +84,7 @@ func TestEvalWeightsOption(t *testing.T) {
 	cfg := testConfig()
 	var lists []string
 	cfg.Reweigh = func(v *movegen.Variant, list string) (search.Evaluator, error) {
-		if list != "" && list != "tempo=5" {
+		if list != "" && list != "tempo=5" && (list != "lion=1" || v.Name != "chu") {
 			return nil, fmt.Errorf("item 1: %q is no weight of %s", list, v.Name)
 		}
 		lists = append(lists, list)
@@ -113,6 +113,24 @@ func TestEvalWeightsOption(t *testing.T) {
 	}
 	if _, err := s.setEngineOption("EvalWeights", "none"); err != nil || s.weights != "" || s.engine() == second {
 		t.Errorf("none: err %v, list %q", err, s.weights)
+	}
+	// A list for another offered game is taken (a GUI may name the game
+	// after setting options); at isready a game that cannot take it says
+	// so and keeps its own weights.
+	if _, err := s.setEngineOption("EvalWeights", "lion=1"); err != nil {
+		t.Fatalf("a list for chu in a shogi session: %v", err)
+	}
+	out.Reset()
+	u := &usi{session: s, d: dialectUSI}
+	u.handle("isready")
+	if want := `info string option EvalWeights: item 1: "lion=1" is no weight of shogi; shogi keeps its own weights`; !strings.Contains(out.String(), want) {
+		t.Errorf("isready with chu's list in shogi: %q, want %q", out.String(), want)
+	}
+	out.Reset()
+	u.handle("setoption name USI_Variant value chu")
+	u.handle("isready")
+	if strings.Contains(out.String(), "EvalWeights") || !strings.Contains(out.String(), "readyok") {
+		t.Errorf("isready in chu: %q", out.String())
 	}
 	plain := newSession(testConfig(), newLineWriter(io.Discard), "shogi")
 	if ok, _ := plain.setEngineOption("EvalWeights", "tempo=5"); ok {

@@ -137,6 +137,9 @@ func (u *usi) handle(line string) bool {
 			u.resetGame()
 		}
 		u.engine()
+		if msg := u.weightsMismatch(); msg != "" {
+			u.info(msg)
+		}
 		u.println("readyok")
 	case "setoption":
 		u.setoption(f[1:])

@@ -163,6 +163,9 @@ func (x *xboard) exec(cmd, arg, line string) bool {
 		}
 		s.resetGame()
 		x.newPosition()
+		if msg := s.weightsMismatch(); msg != "" {
+			x.println("telluser " + clean(msg))
+		}
 		if !knownToXBoard(s.v) {
 			for _, l := range xboardSetup(s.v) {
 				x.println(l)
