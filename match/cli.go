@@ -50,6 +50,9 @@ const Usage = `usage: kirin match --variant V --engine 'name=A cmd=PROG [proto=u
 usage: kirin match merge [--runs] [--sprt elo0=E0 elo1=E1 alpha=A beta=B] FILE.pgn...
                          the whole match's final report from its shards' PGN files, or with --runs of
                          independent runs (new seeds) added up (kirin match merge --help)
+usage: kirin match strip FILE.pgn...   the games cut to what merge reads (kirin match strip --help)
+usage: kirin match spsa --variant V --engine SPEC --param NAME=START,MIN,MAX,C_END --pairs N ...
+                         tune an engine's numbers by SPSA over game pairs (kirin match spsa --help)
 `
 
 // Args is a parsed `kirin match` command line.
