@@ -156,7 +156,7 @@ func (s *SPSA) estimates() string {
 func ParseSPSAParam(s string) (SPSAParam, error) {
 	name, rest, ok := strings.Cut(s, "=")
 	f := strings.Split(rest, ",")
-	if !ok || name == "" || len(f) < 4 || len(f) > 5 {
+	if !ok || name == "" || strings.ContainsAny(name, " \t,") || len(f) < 4 || len(f) > 5 {
 		return SPSAParam{}, fmt.Errorf("--param %q: want NAME=START,MIN,MAX,C_END[,R_END]", s)
 	}
 	var x [5]float64
@@ -204,38 +204,47 @@ func ReadSPSAState(r io.Reader) (*SPSA, error) {
 			continue
 		}
 		bad := fmt.Errorf("line %d: cannot read %q", line, sc.Text())
-		var nums []float64
-		start := 1
 		if f[0] == "param" {
-			start = 2
-		}
-		if len(f) < start {
-			return nil, bad
-		}
-		for _, t := range f[start:] {
-			v, err := strconv.ParseFloat(t, 64)
-			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			if len(f) != 8 {
 				return nil, bad
 			}
-			nums = append(nums, v)
+			var x [6]float64
+			for i := range x {
+				v, err := strconv.ParseFloat(f[i+2], 64)
+				if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+					return nil, bad
+				}
+				x[i] = v
+			}
+			p := SPSAParam{Name: f[1], Start: x[0], Min: x[1], Max: x[2], CEnd: x[3], REnd: x[4], Value: x[5]}
+			if p.Min >= p.Max || p.Value < p.Min || p.Value > p.Max || p.CEnd <= 0 || p.REnd <= 0 {
+				return nil, bad
+			}
+			s.Params = append(s.Params, p)
+			continue
 		}
-		want := map[string]int{"pairs": 1, "done": 1, "seed": 1, "score": 3, "param": 6}[f[0]]
-		if want == 0 || len(nums) != want {
+		want := map[string]int{"pairs": 1, "done": 1, "seed": 1, "score": 3}[f[0]]
+		if want == 0 || len(f) != want+1 || have[f[0]] {
 			return nil, bad
+		}
+		var n [3]int64
+		for i := range want {
+			v, err := strconv.ParseInt(f[i+1], 10, 64)
+			if err != nil || v < 0 && f[0] != "seed" {
+				return nil, bad
+			}
+			n[i] = v
 		}
 		have[f[0]] = true
 		switch f[0] {
 		case "pairs":
-			s.Pairs = int(nums[0])
+			s.Pairs = int(n[0])
 		case "done":
-			s.Done = int(nums[0])
+			s.Done = int(n[0])
 		case "seed":
-			s.Seed = int64(nums[0])
+			s.Seed = n[0]
 		case "score":
-			s.Wins, s.Losses, s.Draws = int(nums[0]), int(nums[1]), int(nums[2])
-		case "param":
-			s.Params = append(s.Params, SPSAParam{Name: f[1], Start: nums[0], Min: nums[1], Max: nums[2],
-				CEnd: nums[3], REnd: nums[4], Value: nums[5]})
+			s.Wins, s.Losses, s.Draws = int(n[0]), int(n[1]), int(n[2])
 		}
 	}
 	if err := sc.Err(); err != nil {

@@ -158,6 +158,7 @@ func TestSPSAInputs(t *testing.T) {
 		{"rfp=90,0,100,0", "C_END and R_END must be above 0"},
 		{"rfp=90,0,100,5,-1", "C_END and R_END must be above 0"},
 		{"rfp=90,0,100,5,NaN", "is not a number"},
+		{"r fp=90,0,100,5", "want NAME=START,MIN,MAX,C_END[,R_END]"},
 	} {
 		if _, err := ParseSPSAParam(c.in); err == nil || !strings.Contains(err.Error(), c.fault) {
 			t.Errorf("ParseSPSAParam(%q): %v, want an error with %q", c.in, err, c.fault)
@@ -166,6 +167,10 @@ func TestSPSAInputs(t *testing.T) {
 	if p, err := ParseSPSAParam("rfp=90,0,100,5"); err != nil || p.REnd != 0.002 || p.Value != 90 {
 		t.Errorf("default R_END: %+v, %v", p, err)
 	}
+	good := "pairs 10\ndone 2\nseed -7\nscore 1 2 3\nparam EvalWeights:tempo 1 0 2 1 0.002 1.5\n"
+	if s, err := ReadSPSAState(strings.NewReader(good)); err != nil || s.Seed != -7 || s.Draws != 3 || s.Params[0].Name != "EvalWeights:tempo" || s.Params[0].Value != 1.5 {
+		t.Errorf("state %q: %+v, %v", good, s, err)
+	}
 	for _, state := range []string{
 		"",
 		"pairs 10\ndone 2\nseed 1\n",
@@ -173,6 +178,11 @@ func TestSPSAInputs(t *testing.T) {
 		"pairs 10\ndone 2\nseed 1\nparam a 1 0 2 1 0.002\n",
 		"pairs 10\ndone x\nseed 1\nparam a 1 0 2 1 0.002 1\n",
 		"pairs 10\ndone 2\nseed 1\nbogus 3\nparam a 1 0 2 1 0.002 1\n",
+		"pairs 10\ndone 2\nseed 1\nparam a 1 0 2 1 0.002 3\n",
+		"pairs 10\ndone 2\ndone 3\nseed 1\nparam a 1 0 2 1 0.002 1\n",
+		"pairs -10\ndone 2\nseed 1\nparam a 1 0 2 1 0.002 1\n",
+		"pairs 10\ndone 2.5\nseed 1\nparam a 1 0 2 1 0.002 1\n",
+		"pairs 10\ndone 2\nseed 1\nparam a 1 0 2 0 0.002 1\n",
 	} {
 		if _, err := ReadSPSAState(strings.NewReader(state)); err == nil {
 			t.Errorf("state %q read without an error", state)
