@@ -230,3 +230,33 @@ func TestSPSASides(t *testing.T) {
 		t.Errorf("added options %v, want %v", got, want[1:])
 	}
 }
+
+// FuzzReadSPSAState: no input makes the state reader fail other than by an
+// error, and a state it reads writes out as a state it reads back the same.
+func FuzzReadSPSAState(f *testing.F) {
+	f.Add("pairs 10\ndone 2\nseed 1\nscore 1 2 3\nparam rfp 90 0 200 5 0.002 91.5\n")
+	f.Add("# comment\npairs 1\ndone 1\nseed -3\nparam EvalWeights:tempo 1 0 2 1 0.002 1\nparam b 5 1 10 0.5 0.01 9.75\n")
+	f.Add("pairs 10\ndone 11\nseed 1\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		s, err := ReadSPSAState(strings.NewReader(text))
+		if err != nil {
+			return
+		}
+		var out bytes.Buffer
+		if err := s.WriteState(&out); err != nil {
+			t.Fatal(err)
+		}
+		back, err := ReadSPSAState(&out)
+		if err != nil {
+			t.Fatalf("state %q written as %q does not read back: %v", text, out.String(), err)
+		}
+		if back.sameRun(s) != "" || back.Done != s.Done || back.Wins != s.Wins || back.Losses != s.Losses || back.Draws != s.Draws {
+			t.Fatalf("state %q came back as %+v from %+v", text, back, s)
+		}
+		for i := range s.Params {
+			if back.Params[i].Value != s.Params[i].Value {
+				t.Fatalf("estimate %d: %v came back as %v", i, s.Params[i].Value, back.Params[i].Value)
+			}
+		}
+	})
+}
