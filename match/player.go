@@ -100,11 +100,16 @@ func readErr(name string, err error, g *gameState, hang bool) error {
 
 // ---- USI ----
 
-// usiPlayer drives a USI engine.
+// usiPlayer drives a USI engine. start records the options the engine
+// offers (offered, lower case) and the "info string" lines it sends
+// between the options and readyok (notes: where an engine refuses an
+// option; kirin match spsa reads them).
 type usiPlayer struct {
-	cfg *EngineConfig
-	log func(dir, line string)
-	p   *proc
+	cfg     *EngineConfig
+	log     func(dir, line string)
+	p       *proc
+	offered map[string]bool
+	notes   []string
 }
 
 func (u *usiPlayer) start(g *gameState) error {
@@ -127,6 +132,7 @@ func (u *usiPlayer) start(g *gameState) error {
 		return fail("usi", err)
 	}
 	opts := map[string]bool{}
+	u.offered = opts
 	for {
 		l, err := p.readLine(deadline)
 		if err != nil {
@@ -167,6 +173,9 @@ func (u *usiPlayer) start(g *gameState) error {
 		}
 		if l == "readyok" {
 			break
+		}
+		if strings.HasPrefix(l, "info string") {
+			u.notes = append(u.notes, strings.TrimSpace(strings.TrimPrefix(l, "info string")))
 		}
 	}
 	if err := p.send("usinewgame"); err != nil {

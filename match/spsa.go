@@ -383,78 +383,36 @@ func (run *SPSARun) play(ctx context.Context, pt spsaPoint, o Opening) (wins, lo
 	return wins, losses, draws, true
 }
 
-// probe starts a USI engine once, sets it to pt's + numbers and the game
-// before any game, so that a run whose numbers the engine does not take
-// fails at once instead of tuning nothing: the option (--into's, or each
-// number's) must be one the engine offers, and no "info string" line that
-// names it may come before readyok (Kirin reports a bad value so, naming
-// the option, and at isready a list its game cannot take).
+// probe starts a USI engine once as a game does (the player's own start:
+// the options, then the game), set to pt's + numbers, so that a run whose
+// numbers the engine does not take fails at once instead of tuning
+// nothing: the option (--into's, or each number's) must be one the engine
+// offers, and no "info string" line that names it may come before readyok
+// (Kirin reports a bad value so, naming the option, and at isready a list
+// its game cannot take).
 func (run *SPSARun) probe(pt spsaPoint) error {
 	e := run.side("probe", pt.plus)
-	p, err := startProc(&e, nil)
-	if err != nil {
+	u := &usiPlayer{cfg: &e, log: func(string, string) {}}
+	tc := run.TC
+	err := u.start(&gameState{v: run.Variant, tc: &tc})
+	if u.p == nil {
 		return fmt.Errorf("starting %s: %v", strings.Join(e.Cmd, " "), err)
 	}
-	defer p.close(time.Second, "quit")
-	deadline := time.Now().Add(run.TC.Hang)
-	offered := map[string]bool{}
-	if err := p.send("usi"); err != nil {
-		return err
+	defer u.p.close(time.Second, "quit")
+	if err != nil {
+		return fmt.Errorf("the engine at its start: %v", err)
 	}
-	for {
-		l, err := p.readLine(deadline)
-		if err != nil {
-			return fmt.Errorf("the engine does not answer usi: %v", err)
-		}
-		if f := strings.Fields(l); len(f) >= 3 && f[0] == "option" && f[1] == "name" {
-			offered[strings.ToLower(f[2])] = true
-		}
-		if l == "usiok" || l == "uciok" {
-			break
-		}
-	}
-	tuned := run.added(e)
-	for _, o := range tuned {
-		if !offered[strings.ToLower(o.Name)] {
+	for _, o := range run.added(e) {
+		if !u.offered[strings.ToLower(o.Name)] {
 			return fmt.Errorf("the engine offers no option %s", o.Name)
 		}
-	}
-	for _, o := range e.Options {
-		if err := p.send("setoption name " + o.Name + " value " + o.Value); err != nil {
-			return err
-		}
-	}
-	// The game, as a game starts it, so that the numbers meet the game
-	// they are for (Kirin checks EvalWeights against the game in force).
-	game := e.Variant
-	if game == "" {
-		game = run.Variant.Name
-	}
-	for _, opt := range []string{"USI_Variant", "UCI_Variant"} {
-		if offered[strings.ToLower(opt)] {
-			if err := p.send("setoption name " + opt + " value " + game); err != nil {
-				return err
-			}
-			break
-		}
-	}
-	if err := p.send("isready"); err != nil {
-		return err
-	}
-	for {
-		l, err := p.readLine(deadline)
-		if err != nil {
-			return fmt.Errorf("the engine does not answer isready: %v", err)
-		}
-		if l == "readyok" {
-			return nil
-		}
-		for _, o := range tuned {
-			if strings.HasPrefix(l, "info string") && strings.Contains(strings.ToLower(l), strings.ToLower(o.Name)) {
-				return fmt.Errorf("the engine refuses %s=%s: %s", o.Name, o.Value, strings.TrimSpace(strings.TrimPrefix(l, "info string")))
+		for _, n := range u.notes {
+			if strings.Contains(strings.ToLower(n), strings.ToLower(o.Name)) {
+				return fmt.Errorf("the engine refuses %s=%s: %s", o.Name, o.Value, n)
 			}
 		}
 	}
+	return nil
 }
 
 // added returns the options side added to the engine's own.
