@@ -90,7 +90,10 @@
 // output while nps is in force; Kirin uses the wall clock for both (the
 // same on an idle core with one thread). Game ends
 // are claimed as "1-0 {reason}" and the like, only when movegen's Outcome
-// says the game is over. Every diagnostic line starts with "#", and no
+// says the game is over, except one win in engine-against-engine games
+// (after "computer"): where the opponent's forced pass leaves its royal to
+// be taken, a win XBoard cannot confirm and would forfeit, the winner
+// leaves the claim to the loser (xboard.claim). Every diagnostic line starts with "#", and no
 // other line but "Illegal move" replies contains the word XBoard reads as
 // an illegal-move claim.
 //

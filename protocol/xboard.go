@@ -19,6 +19,10 @@ type xboard struct {
 	post       bool
 	analyzing  bool
 	claimed    bool // the game end of this position has been claimed
+	// vsEngine: XBoard said "computer" since the last new, so the game
+	// is engine against engine and XBoard tests every win claim against
+	// its own rules (claim).
+	vsEngine bool
 
 	mps     int           // moves per session (0 = whole game)
 	base    time.Duration // level base time
@@ -144,13 +148,15 @@ func (x *xboard) exec(cmd, arg, line string) bool {
 	switch cmd {
 	case "quit":
 		return true
-	case "xboard", "accepted", "rejected", "random", "computer", "name", "draw", "bk", "hover",
+	case "xboard", "accepted", "rejected", "random", "name", "draw", "bk", "hover",
 		"white", "black", "egtpath":
+	case "computer":
+		x.vsEngine = true
 	case "protover":
 		x.features()
 	case "new":
 		// nps lasts until the next new (the protocol's rule).
-		x.force, x.engineSide, x.sd, x.st, x.nps = false, movegen.White, 0, 0, 0
+		x.force, x.engineSide, x.sd, x.st, x.nps, x.vsEngine = false, movegen.White, 0, 0, 0, false
 		s.resetGame()
 		x.newPosition()
 		if s.eng != nil {
@@ -396,11 +402,21 @@ func (x *xboard) usermove(t string) {
 }
 
 // claim announces the end of the game if it is over; it reports whether
-// it is.
+// it is. One win goes unclaimed: in an engine-against-engine game, the
+// win of the side that just moved where the side to move must pass (a
+// forced pass that leaves its royal to be taken, reiwa dai's Spirit
+// rule). XBoard knows no forced pass, sees the loser's other moves, and
+// forfeits a claim its own rules do not confirm ("False win claim");
+// the loser's claim of its own loss it accepts without a test, and Kirin
+// on the losing side makes it. Against a human XBoard tests no claim.
 func (x *xboard) claim() bool {
 	o := x.pos.Outcome()
 	if o.Result == movegen.Ongoing {
 		return false
+	}
+	if x.vsEngine && x.pos.MustPass() && x.pos.SideToMove() != x.engineSide &&
+		o.Result == movegen.Win(x.engineSide) {
+		return true
 	}
 	if !x.claimed {
 		x.claimed = true

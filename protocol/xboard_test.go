@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -211,4 +212,55 @@ func startXBoard(t *testing.T) *engineRun {
 	e.send("protover 2")
 	e.seen = e.out.waitFor(t, 0, "feature done=1", 10*time.Second)
 	return e
+}
+
+// TestXBoardForcedPassMateClaim: in reiwa dai, taking the opponent's
+// Spirit where the opponent's forced pass then leaves its King to be
+// taken wins at once, which XBoard, knowing no forced pass, cannot
+// confirm. The winner claims it against a human (XBoard tests no claim
+// there) and not in an engine-against-engine game ("computer"), where
+// XBoard forfeited the claim in the interop test's game ("False win
+// claim"); the loser, to move, claims its own loss in both.
+func TestXBoardForcedPassMateClaim(t *testing.T) {
+	// Gote's Spirit on 11o takes Black's on 7o (XBoard's e1i1); Black
+	// must pass and its King on 8n stands beside the Spirit. In XBoard's
+	// FEN gote is black; the FEN cannot hold a forced pass, so the loser
+	// is given the capture as the opponent's move.
+	const fen = "7k7/15/15/15/15/15/15/15/15/15/15/15/15/7K7/4u3U6 b - - 0 1"
+	for _, tc := range []struct {
+		name   string
+		before []string // after setboard, before go
+		winner bool     // the engine makes the capture
+		claim  bool
+	}{
+		{"winner against a human", nil, true, true},
+		{"winner against an engine", []string{"computer"}, true, false},
+		{"loser against an engine", []string{"computer", "usermove e1i1"}, false, true},
+		{"loser against a human", []string{"usermove e1i1"}, false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			script := []string{"xboard", "protover 2", "new", "variant reiwadai", "force", "setboard " + fen}
+			script = append(script, tc.before...)
+			script = append(script, "sd 2", "go", "ping 1", "wait pong 1", "quit")
+			lines := runScript(t, script)
+			var moves []string
+			claimed := false
+			for _, l := range lines {
+				if strings.HasPrefix(l, "move ") {
+					moves = append(moves, l)
+				}
+				claimed = claimed || l == "0-1 {checkmate}"
+			}
+			var want []string
+			if tc.winner {
+				want = []string{"move e1i1"}
+			}
+			if !slices.Equal(moves, want) {
+				t.Errorf("moves %q, want %q", moves, want)
+			}
+			if claimed != tc.claim {
+				t.Errorf("claimed 0-1 {checkmate}: %v, want %v; output:\n%s", claimed, tc.claim, strings.Join(lines, "\n"))
+			}
+		})
+	}
 }
