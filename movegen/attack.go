@@ -98,3 +98,21 @@ func (pos *Position) InCheck() bool {
 	}
 	return false
 }
+
+// Threatened reports whether side by threatens the piece on s, worth
+// value in an exchange (its Value; SEERoyal for a royal): whether by
+// attacks s with a piece worth less than value, or attacks s at all while
+// no piece of the other side defends it. Attacks are the ones Attacked
+// counts. It is an evaluation's test of a piece en prise (the side to
+// move's pieces that the other side threatens are what a stand-pat score
+// leaves out), not an exchange evaluation: pins, x-rays and the order of
+// the recaptures play no part.
+func (pos *Position) Threatened(s Square, by Color, value int) bool {
+	if !pos.attacked(s, by) {
+		return false
+	}
+	if _, val := pos.leastAttacker(s, by, value); val < value {
+		return true
+	}
+	return !pos.attacked(s, by.Other())
+}

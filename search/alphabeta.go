@@ -41,6 +41,12 @@ func contBitsFor(v *movegen.Variant) int {
 	return contBitsSmall
 }
 
+// contPruneDepth bounds continuation pruning: a late quiet move whose
+// reduced depth (the depth less one less its late-move reduction) is below
+// it is not searched where its continuation history after each of the two
+// previous moves is negative (contPrunable).
+const contPruneDepth = 3
+
 // lmpCount is how many quiet moves late-move pruning lets a node of the
 // given depth (up to lmpDepth) try: lmpBase + lmpFactor depth² (by default
 // 6 + 2 depth²: 8, 14, 24, ... 134), and lmpWorse percent of that (half
@@ -233,6 +239,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	ms := moveStages{stage: stageTT, ttMove: ttMove}
 	anyMove := false
 	lmpMoves := w.e.margins.lmpCount(depth, improving)
+	prev1, prev2 := w.prevConts(ply)
 	for i := 0; ; i++ {
 		m, order, ok := w.nextMove(&ms, ply)
 		if !ok {
@@ -255,6 +262,16 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			}
 			continue
 		}
+		// lmr is the late-move reduction of this move before the
+		// adjustments (continuation pruning and the reduction below).
+		lmr := int(w.e.lmr[min(depth, 63)][min(i, 63)])
+		// Continuation pruning: a late quiet move that is neither a killer
+		// nor the counter move, near the leaves once reduced, and that
+		// has done badly after both previous moves.
+		if quiet && pruneHere && i > 0 && order < orderCounter &&
+			depth-1-lmr < contPruneDepth && w.contPrunable(m, prev1, prev2) {
+			continue
+		}
 		// Futility for captures: near the leaves, a capture that cannot
 		// lift the score to alpha even with a margin is not searched.
 		if !quiet && pruneHere && depth <= 2 && order < orderRoyal {
@@ -275,6 +292,16 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		}
 		if pruneHere && (quiet || order < orderRoyal) && w.seeLoses(m, quiet, depth) {
 			continue
+		}
+		// escape: a quiet move of a piece that the opponent threatens
+		// where it stands (Position.Threatened) saves material, and is
+		// reduced less (Stockfish 11's reduction of moves that escape a
+		// capture).
+		escape := false
+		if quiet && depth >= 3 && i >= 3 && !inCheck && !m.IsDrop() && !m.IsPass() {
+			if info := &w.v.Pieces[pos.MovedType(m)]; !info.Royal {
+				escape = pos.Threatened(m.From(), us.Other(), info.Value)
+			}
 		}
 		fr.move = m
 		fr.cont = w.contKey(m)
@@ -301,7 +328,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 			// game's Evaluator can have them reduced (MoveRuler).
 			r := 0
 			if depth >= 3 && i >= 3 && quiet && !inCheck && (!w.stack[ply+1].inCheck || w.e.margins.reduceChecks) && off&Reductions == 0 {
-				r = int(w.e.lmr[min(depth, 63)][min(i, 63)])
+				r = lmr
 				if pvNode {
 					r--
 				}
@@ -317,6 +344,9 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				// of before, one ply more had lost in short runs.
 				if cutNode {
 					r += 2
+				}
+				if escape {
+					r -= 2
 				}
 				r = max(0, min(r, newDepth-1))
 			}
@@ -686,6 +716,19 @@ func (w *worker) contIndex(prev, cur uint32) uint32 {
 	return (uint32(uint64(prev)*0x9e3779b97f4a7c15>>w.contShift) ^ cur) & uint32(len(w.cont)-1)
 }
 
+// contPrunable reports whether the continuation history of quiet move m
+// is negative after each of the moves with keys prev1 and prev2; a move
+// that is not there (key 0: the root's past, a null move, a pass) counts
+// as negative, so after a null move the move two plies back decides
+// alone.
+func (w *worker) contPrunable(m movegen.Move, prev1, prev2 uint32) bool {
+	cur := w.contKey(m)
+	if cur == 0 {
+		return false
+	}
+	return (prev1 == 0 || w.cont[w.contIndex(prev1, cur)] < 0) && (prev2 == 0 || w.cont[w.contIndex(prev2, cur)] < 0)
+}
+
 // contScore is the continuation history's score for the move with key cur
 // after the moves with keys prev1 and prev2 (either may be 0: none).
 func (w *worker) contScore(cur, prev1, prev2 uint32) int32 {
@@ -705,6 +748,9 @@ func (w *worker) contScore(cur, prev1, prev2 uint32) int32 {
 func (w *worker) bumpHistory(us movegen.Color, m movegen.Move, bonus int32, prev1, prev2 uint32) {
 	h := &w.history[us][w.pos.MovedType(m)][m.To()]
 	*h += bonus - *h*abs32(bonus)/historyMax
+	b := &w.butterfly[bfIndex(us, m)]
+	v := int32(*b)
+	*b = int16(v + bonus - v*abs32(bonus)/historyMax)
 	cur := w.contKey(m)
 	if cur == 0 {
 		return
@@ -716,6 +762,17 @@ func (w *worker) bumpHistory(us movegen.Color, m movegen.Move, bonus int32, prev
 			*c = int16(v + bonus - v*abs32(bonus)/historyMax)
 		}
 	}
+}
+
+// bfIndex is the butterfly history's entry of side us's move m: the
+// colour, a drop flag, the origin cell (a drop's piece type) and the
+// destination cell, 21 bits in all.
+func bfIndex(us movegen.Color, m movegen.Move) uint32 {
+	f := uint32(m.From())
+	if m.IsDrop() {
+		f |= 1 << 10
+	}
+	return uint32(us)<<21 | f<<10 | uint32(m.To())
 }
 
 func abs32(x int32) int32 {
@@ -764,7 +821,8 @@ func (w *worker) scoreMoves(pm *plyMoves, ply int, quiets bool) {
 		case m == counter: // never NullMove: a list holds no null move
 			s = orderCounter
 		default:
-			s = w.history[us][pos.MovedType(m)][m.To()] + w.contScore(w.contKey(m), prev1, prev2)
+			s = w.history[us][pos.MovedType(m)][m.To()] + w.contScore(w.contKey(m), prev1, prev2) +
+				int32(w.butterfly[bfIndex(us, m)])
 		}
 		pm.keys[i] = orderKey(m, s)
 	}

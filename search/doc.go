@@ -74,18 +74,24 @@
 // legal moves ordered table move, royal captures, captures by victim then
 // attacker value (MVV/LVA), promotions, two killers, the counter move (the
 // quiet move that last refuted the opponent's previous move, by its piece
-// type and destination) and the quiet moves by their history plus their
-// continuation history after the moves one and two plies before (hashed:
-// contIndex; tai's exact table would have 10^10 entries), and last the
+// type and destination) and the quiet moves by their history (by piece
+// type and destination) plus their butterfly history (by origin and
+// destination, a drop's piece type standing for its origin: bfIndex) plus
+// their continuation history after the moves one and two plies before
+// (hashed: contIndex; tai's exact table would have 10^10 entries), and last the
 // captures by a more valuable piece that lose in the exchange (SEE < 0:
 // losingCapture), searched with
 // late-move reductions (a ply less for killers and the counter move, two
-// more at an expected cut node: search's cutNode; none for a move that
-// gives check),
+// more at an expected cut node: search's cutNode, two less for a move of
+// a piece the opponent threatens where it stands, an escape from a
+// capture: movegen's Threatened; none for a move that gives check),
 // late-move pruning (a node tries 6 + 2
 // depth² quiet moves, half as many when its static evaluation is not
 // improving unless the Evaluator is a Pruner that says otherwise, up to 64:
-// lmpCount), futility pruning near the leaves and
+// lmpCount), continuation pruning (a late quiet move that is no killer or
+// counter move, whose depth after its late-move reduction would be below 3,
+// and whose continuation history is negative after each of the two moves
+// before it: contPrunable), futility pruning near the leaves and
 // exchange pruning (movegen's SEEAtLeast: up to depth 6 a capture that
 // loses more than 150 a ply, up to depth 7 a quiet move that loses more
 // than 25 depth², in material units); up to depth 3 a royal's capture onto
@@ -153,8 +159,9 @@
 //
 // The table and the history tables are read at random places, so the
 // search waits on memory rather than on arithmetic unless it helps the
-// processor. On Linux the table and the small boards' 4 MB continuation
-// history lie in huge pages (hugeSlice: an allocation of at least 2 MB
+// processor. On Linux the table, the small boards' 4 MB continuation
+// history and the 8 MB butterfly history (a worker's each) lie in huge
+// pages (hugeSlice: an allocation of at least 2 MB
 // starts at a 2 MB boundary and is madvised MADV_HUGEPAGE), which spares
 // nearly every read there a TLB miss. And a move made in the search or the
 // quiescence search at once starts loading the child's table bucket and

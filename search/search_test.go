@@ -1298,3 +1298,40 @@ func TestQuiescenceRecaptureFirst(t *testing.T) {
 	}
 	t.Errorf("the recapture 16f17f+ is not among the %d captures of %d the node tries", n, pm.list.N)
 }
+
+// TestContinuationPruning checks contPrunable: a quiet move is prunable
+// only once its continuation history is negative after each previous move
+// that exists.
+func TestContinuationPruning(t *testing.T) {
+	pos := position(t, "shogi", "")
+	w := newWorker(New(material{}, Options{HashMB: 1}), 0)
+	w.pos = pos
+	w.sizeCont(pos.Variant())
+	first := mustParse(t, pos, "7g7f")
+	prev2 := w.contKey(first)
+	pos.Make(first)
+	second := mustParse(t, pos, "3c3d")
+	prev1 := w.contKey(second)
+	pos.Make(second)
+	m := mustParse(t, pos, "2g2f")
+	if w.contPrunable(m, prev1, prev2) {
+		t.Errorf("%v prunable with an empty continuation history", m)
+	}
+	// A penalty after the last move only: the move two plies back still
+	// speaks for it.
+	w.cont[w.contIndex(prev1, w.contKey(m))] = -100
+	if w.contPrunable(m, prev1, prev2) {
+		t.Errorf("%v prunable with a negative entry after 3c3d only", m)
+	}
+	if !w.contPrunable(m, prev1, 0) {
+		t.Errorf("%v not prunable after 3c3d alone with a negative entry there", m)
+	}
+	w.bumpHistory(pos.SideToMove(), m, -400, 0, prev2)
+	if !w.contPrunable(m, prev1, prev2) {
+		t.Errorf("%v not prunable with negative entries after both moves", m)
+	}
+	// A pass or a null move has no key and is never pruned this way.
+	if w.contPrunable(movegen.NullMove, prev1, prev2) {
+		t.Error("the null move prunable")
+	}
+}

@@ -80,6 +80,11 @@ type worker struct {
 	// its bits.
 	cont      []int16
 	contShift uint
+	// butterfly is the quiet moves' history by origin and destination
+	// (bfIndex), beside history's by piece type and destination: it tells
+	// a drop from a move of the same piece, and one piece's moves apart
+	// by where they start.
+	butterfly []int16
 	quiets    [MaxPly + 1][64]movegen.Move
 	bad       [MaxPly + 1][32]movegen.Move // losing captures put off (nextMove)
 	// evals caches static evaluations (evaluate).
@@ -165,6 +170,7 @@ func (w *worker) clearTables() {
 	clear(w.history[:])
 	clear(w.counter[:])
 	clear(w.cont[:])
+	clear(w.butterfly)
 	for i := range w.stack {
 		w.stack[i].killers = [2]movegen.Move{}
 	}
@@ -175,6 +181,9 @@ func (w *worker) clearTables() {
 func (w *worker) sizeCont(v *movegen.Variant) {
 	if bits := contBitsFor(v); len(w.cont) != 1<<bits {
 		w.cont, w.contShift = hugeSlice[int16](1<<bits), uint(64-bits)
+	}
+	if w.butterfly == nil {
+		w.butterfly = hugeSlice[int16](movegen.ColorCount << 21)
 	}
 }
 
