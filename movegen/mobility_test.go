@@ -1,9 +1,6 @@
 package movegen
 
-import (
-	"math/rand"
-	"testing"
-)
+import "testing"
 
 // TestMobilityAgainstMoves: for every piece of the side to move without
 // special moves, in random games of every built-in variant, Mobility
@@ -15,14 +12,9 @@ func TestMobilityAgainstMoves(t *testing.T) {
 	}
 	for _, v := range Builtin() {
 		t.Run(v.Name, func(t *testing.T) {
-			r := rand.New(rand.NewSource(11))
-			pos, err := NewPosition(v, v.StartSFEN)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var pseudo, legal MoveList
+			var pseudo MoveList
 			pieces, total := 0, 0
-			for ply := 0; ply < plies; ply++ {
+			randomGame(t, v, 11, plies, func(pos *Position) {
 				pseudo.N = 0
 				pos.GeneratePseudo(&pseudo)
 				reach := map[Square]map[Square]bool{}
@@ -45,13 +37,7 @@ func TestMobilityAgainstMoves(t *testing.T) {
 					pieces++
 					total += len(reach[s])
 				}
-				legal.N = 0
-				pos.GenerateLegal(&legal)
-				if legal.N == 0 || pos.GameOver() {
-					break
-				}
-				pos.Make(legal.Moves[r.Intn(legal.N)])
-			}
+			})
 			if pieces == 0 || total == 0 {
 				t.Fatalf("nothing compared (%d pieces, %d squares)", pieces, total)
 			}

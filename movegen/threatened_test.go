@@ -1,9 +1,6 @@
 package movegen
 
-import (
-	"math/rand"
-	"testing"
-)
+import "testing"
 
 // TestThreatenedAgainstCaptures checks Threatened, in random games of every
 // built-in game, against the side to move's pseudo-legal captures: a piece
@@ -20,26 +17,14 @@ func TestThreatenedAgainstCaptures(t *testing.T) {
 	}
 	for _, v := range Builtin() {
 		t.Run(v.Name, func(t *testing.T) {
-			r := rand.New(rand.NewSource(12))
-			pos, err := NewPosition(v, v.StartSFEN)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var legal MoveList
 			checked, threatened := 0, 0
-			for ply := 0; ply < plies; ply++ {
+			randomGame(t, v, 12, plies, func(pos *Position) {
 				if !pos.mustPass {
 					c, n := checkThreats(t, pos)
 					checked += c
 					threatened += n
 				}
-				legal.N = 0
-				pos.GenerateLegal(&legal)
-				if legal.N == 0 || pos.GameOver() {
-					break
-				}
-				pos.Make(legal.Moves[r.Intn(legal.N)])
-			}
+			})
 			if threatened == 0 || threatened == checked {
 				t.Fatalf("nothing told apart: %d of %d pieces threatened", threatened, checked)
 			}
