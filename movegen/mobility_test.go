@@ -6,10 +6,7 @@ import "testing"
 // special moves, in random games of every built-in variant, Mobility
 // equals the number of distinct squares its pseudo-legal moves go to.
 func TestMobilityAgainstMoves(t *testing.T) {
-	plies := 200
-	if testing.Short() {
-		plies = 60
-	}
+	plies := randomGamePlies()
 	for _, v := range Builtin() {
 		t.Run(v.Name, func(t *testing.T) {
 			var pseudo MoveList

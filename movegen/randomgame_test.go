@@ -5,6 +5,15 @@ import (
 	"testing"
 )
 
+// randomGamePlies is how many plies the random-game tests play: 200, or
+// 60 under -short.
+func randomGamePlies() int {
+	if testing.Short() {
+		return 60
+	}
+	return 200
+}
+
 // randomGame plays a random game of v from its start, at most plies plies,
 // its moves drawn by a source seeded with seed, and calls visit on every
 // position before its move is drawn (the last one too). The game stops

@@ -11,10 +11,7 @@ import "testing"
 // out, and so are the positions where the side to move must pass (its
 // pieces attack all the same, but it has no captures to show it).
 func TestThreatenedAgainstCaptures(t *testing.T) {
-	plies := 200
-	if testing.Short() {
-		plies = 60
-	}
+	plies := randomGamePlies()
 	for _, v := range Builtin() {
 		t.Run(v.Name, func(t *testing.T) {
 			checked, threatened := 0, 0

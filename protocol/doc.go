@@ -93,9 +93,9 @@
 // says the game is over, except one win in engine-against-engine games
 // (after "computer"): where the opponent's forced pass leaves its royal to
 // be taken, a win XBoard cannot confirm and would forfeit, the winner
-// leaves the claim to the loser (xboard.claim). Every diagnostic line starts with "#", and no
-// other line but "Illegal move" replies contains the word XBoard reads as
-// an illegal-move claim.
+// leaves the claim to the loser (xboard.claim). Every diagnostic line
+// starts with "#", and no other line but "Illegal move" replies contains
+// the word XBoard reads as an illegal-move claim.
 //
 // # USI and UCI
 //

@@ -57,6 +57,16 @@ func position(t testing.TB, variant, sfen string) *movegen.Position {
 	return pos
 }
 
+// historyWorker returns a worker of an engine with the material evaluator
+// and a 1 MB table, on pos, its history tables sized for pos's game: for
+// tests that drive the move ordering's tables by hand.
+func historyWorker(pos *movegen.Position) *worker {
+	w := newWorker(New(material{}, Options{HashMB: 1}), 0)
+	w.pos = pos
+	w.sizeCont(pos.Variant())
+	return w
+}
+
 // TestMateInOne: a gold drop mates in shogi; the search must say "mate in
 // 1" and play a move after which the opponent has lost.
 func TestMateInOne(t *testing.T) {
@@ -1021,9 +1031,7 @@ func (r rootReducer) RootReductions() bool { return r.on }
 // the table.
 func TestContKey(t *testing.T) {
 	pos := position(t, "shogi", "lnsgk2nl/1r4gs1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1SG4R1/LN2KGSNL b Bb 1")
-	w := newWorker(New(material{}, Options{HashMB: 1}), 0)
-	w.pos = pos
-	w.sizeCont(pos.Variant())
+	w := historyWorker(pos)
 	var list movegen.MoveList
 	pos.GenerateLegal(&list)
 	type name struct {
@@ -1118,9 +1126,7 @@ func TestContSize(t *testing.T) {
 // the same move after a different previous move is not the counter move.
 func TestCounterMoveAndContinuation(t *testing.T) {
 	pos := position(t, "shogi", "")
-	w := newWorker(New(material{}, Options{HashMB: 1}), 0)
-	w.pos = pos
-	w.sizeCont(pos.Variant())
+	w := historyWorker(pos)
 	first := mustParse(t, pos, "7g7f")
 	w.stack[0].cont = w.contKey(first)
 	pos.Make(first)
@@ -1304,9 +1310,7 @@ func TestQuiescenceRecaptureFirst(t *testing.T) {
 // that exists.
 func TestContinuationPruning(t *testing.T) {
 	pos := position(t, "shogi", "")
-	w := newWorker(New(material{}, Options{HashMB: 1}), 0)
-	w.pos = pos
-	w.sizeCont(pos.Variant())
+	w := historyWorker(pos)
 	first := mustParse(t, pos, "7g7f")
 	prev2 := w.contKey(first)
 	pos.Make(first)
