@@ -113,7 +113,11 @@
 // merge reads (tags, the opening's book moves, the end's comment, the
 // result), under 1% of the PGN's size once gzipped, so that an SPRT's
 // runs can be kept in the repository (docs/experiments/runs) and merged
-// with later runs on another machine.
+// with later runs on another machine. DepthCommand (kirin match depth)
+// reads the other part of a run's PGN, the {score/depth time} comment
+// after each engine move, and tabulates each engine's depth and time by
+// band of plies, one table per engine and opponent: how deep each side
+// searched in the opening, the middle game and the ending.
 //
 // # SPSA
 //

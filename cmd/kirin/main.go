@@ -14,6 +14,7 @@
 //	kirin match --variant V --engine SPEC --engine SPEC [...] [--shard K/N]   (kirin match --help)
 //	kirin match merge [--runs] [--sprt elo0=E0 elo1=E1] FILE.pgn...   (shards' or runs' report; kirin match merge --help)
 //	kirin match strip FILE.pgn...   (the games cut to what merge reads, to keep a run's results; kirin match strip --help)
+//	kirin match depth [--band N] FILE.pgn...   (each engine's search depth and time by stage of the game; kirin match depth --help)
 //	kirin match spsa --variant V --engine SPEC --param NAME=START,MIN,MAX,C_END --pairs N   (tune numbers by SPSA; --help)
 //	kirin analyze VARIANT [--fen POS] [--moves ...] [--depth D | --time S] [--multipv N] [--json] [--board]
 //	kirin analyze [VARIANT] --game FILE [--depth D | --time S] [--json]
@@ -70,6 +71,7 @@ const usage = `usage:
   kirin match --variant V --engine 'name=A cmd=PROG' --engine ... [--shard K/N] (kirin match --help)
   kirin match merge [--runs] [--sprt elo0=E0 elo1=E1 alpha=A beta=B] FILE.pgn... (kirin match merge --help)
   kirin match strip FILE.pgn... > SMALL.pgn   (kirin match strip --help)
+  kirin match depth [--band N] FILE.pgn...   (kirin match depth --help)
   kirin match spsa --variant V --engine SPEC --param NAME=START,MIN,MAX,C_END --pairs N [--state FILE] (kirin match spsa --help)
   kirin analyze VARIANT [--fen POS] [--moves ...] [--depth D | --time S] [--multipv N] [--json] [--board]
   kirin analyze [VARIANT] --game FILE [--depth D | --time S] [--json]
@@ -339,6 +341,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case cmd == "match" && len(args) > 1 && args[1] == "strip":
 		return subcommand("kirin match strip", match.StripUsage, args[2:], stdout, stderr, func(a []string) error {
 			return match.StripCommand(a, stdout)
+		})
+	case cmd == "match" && len(args) > 1 && args[1] == "depth":
+		return subcommand("kirin match depth", match.DepthUsage, args[2:], stdout, stderr, func(a []string) error {
+			return match.DepthCommand(a, stdout)
 		})
 	case cmd == "match" && len(args) > 1 && args[1] == "spsa":
 		return subcommand("kirin match spsa", match.SPSAUsage, args[2:], stdout, stderr, func(a []string) error {

@@ -119,10 +119,11 @@ func runCommand(t *testing.T, name string, args []string, code int, stdout []str
 	return errOut.String()
 }
 
-// TestMatchCommands: kirin match --shard, kirin match merge and kirin
-// match strip are wired: help texts, a bad shard, a bad merge and a bad
-// strip give one "kirin match" error line, merge of a kirin match PGN
-// prints the report, and strip writes its games.
+// TestMatchCommands: kirin match --shard, kirin match merge, kirin match
+// strip and kirin match depth are wired: help texts, a bad shard, a bad
+// merge, a bad strip and a bad depth give one "kirin match" error line,
+// merge of a kirin match PGN prints the report, and strip writes its
+// games.
 func TestMatchCommands(t *testing.T) {
 	dir := t.TempDir()
 	pgn := filepath.Join(dir, "shard1.pgn")
@@ -148,6 +149,9 @@ func TestMatchCommands(t *testing.T) {
 		{"strip missing file", []string{"match", "strip", filepath.Join(dir, "none.pgn")}, 1, nil, "kirin match strip: open "},
 		{"strip bad option", []string{"match", "strip", "--moves", pgn}, 1, nil, "kirin match strip: unknown option --moves\n"},
 		{"strip", []string{"match", "strip", pgn}, 0, []string{"[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n", "[GameNumber \"1\"]\n", "\n{a wins by checkmate} 1-0\n"}, ""},
+		{"depth help", []string{"match", "depth"}, 0, []string{"usage: kirin match depth [--band N] FILE.pgn..."}, ""},
+		{"depth of a game without comments", []string{"match", "depth", pgn}, 1, nil, "kirin match depth: no move in these files has a {score/depth time} comment"},
+		{"depth bad band", []string{"match", "depth", "--band", "-2", pgn}, 1, nil, "kirin match depth: --band needs a number of plies from 1 to 10000, got \"-2\"\n"},
 		{"spsa help", []string{"match", "spsa"}, 0, []string{"usage: kirin match spsa --variant V --engine SPEC --param NAME=START,MIN,MAX,C_END[,R_END]"}, ""},
 		{"spsa bad param", []string{"match", "spsa", "--variant", "shogi", "--engine", "cmd=x", "--nodes", "1", "--pairs", "1", "--param", "rfp=1"}, 1, nil,
 			"kirin match spsa: --param \"rfp=1\": want NAME=START,MIN,MAX,C_END[,R_END]\n"},
