@@ -123,7 +123,8 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	// node, without the move excluded.
 	excluded := fr.excluded
 	singularTest := excluded != movegen.NullMove
-	if inCheck && ply < 2*w.rootDepth && off&Extensions == 0 && !fr.lossyCheck && !singularTest {
+	if inCheck && depth >= w.e.margins.checkExtDepth && (w.e.margins.checkExtMax == 0 || depth <= w.e.margins.checkExtMax) &&
+		ply < 2*w.rootDepth && off&Extensions == 0 && !fr.lossyCheck && !singularTest {
 		depth++
 	}
 	if depth <= 0 {

@@ -48,7 +48,8 @@
 // futility and late-move pruning drop quiet moves, checks among them.
 //
 // Each node: game-end and repetition tests, mate-distance pruning, check
-// extension (not for a check whose move loses material in the exchange on
+// extension (from the depth Params.CheckExtDepth names, every depth by
+// default; not for a check whose move loses material in the exchange on
 // its square: makeMove; a side with two or more royals is never in check
 // for the search, since losing one does not end its game: inCheck; in a
 // game without the check rule a move that leaves the royal in check to be

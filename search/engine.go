@@ -293,7 +293,7 @@ type margins struct {
 	// late quiet checks are reduced (MoveRuler; not scaled).
 	noLateBad, reduceChecks bool
 	// The Params that are depths, counts and material (not scaled).
-	rfpDepth, seDepth                                    int
+	rfpDepth, seDepth, checkExtDepth, checkExtMax        int
 	lmpBase, lmpFactor, lmpDepth                         int
 	nullBase, nullDiv                                    int
 	seeCapture, seeCaptureDepth, seeQuiet, seeQuietDepth int
@@ -327,6 +327,8 @@ func newMargins(p Params, percent int) margins {
 		lmpWorse:        defaultLMPWorse,
 		rfpDepth:        p.RFPDepth,
 		seDepth:         p.SEDepth,
+		checkExtDepth:   p.CheckExtDepth,
+		checkExtMax:     p.CheckExtMax,
 		lmpBase:         p.LMPBase,
 		lmpFactor:       p.LMPFactor,
 		lmpDepth:        p.LMPDepth,

@@ -25,6 +25,11 @@ type Params struct {
 	// Singular is the singular extension's margin below the table score a
 	// ply, from depth SEDepth.
 	Singular, SEDepth int
+	// CheckExtDepth and CheckExtMax bound the depths at which a node in
+	// check is searched a ply deeper (the check extension): from
+	// CheckExtDepth (0: the horizon included) up to CheckExtMax (0: no
+	// bound).
+	CheckExtDepth, CheckExtMax int
 	// LMRDiv is the late-move reduction table's divisor in hundredths:
 	// log(depth) log(move number) / (LMRDiv/100), rounded.
 	LMRDiv int
@@ -62,6 +67,8 @@ func ParamSpecs() []ParamSpec {
 		{"delta", 200, 0, 4000, func(p *Params) *int { return &p.Delta }},
 		{"singular", 2, 1, 100, func(p *Params) *int { return &p.Singular }},
 		{"sedepth", 6, 2, 30, func(p *Params) *int { return &p.SEDepth }},
+		{"checkextdepth", 0, 0, 100, func(p *Params) *int { return &p.CheckExtDepth }},
+		{"checkextmax", 0, 0, 100, func(p *Params) *int { return &p.CheckExtMax }},
 		{"lmrdiv", 225, 50, 1000, func(p *Params) *int { return &p.LMRDiv }},
 		{"lmpbase", 6, 0, 64, func(p *Params) *int { return &p.LMPBase }},
 		{"lmpfactor", 2, 0, 16, func(p *Params) *int { return &p.LMPFactor }},

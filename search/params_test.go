@@ -83,12 +83,13 @@ func TestParamsReachSearch(t *testing.T) {
 		t.Fatalf("the defaults searched %d nodes, zero Params %d", got, base)
 	}
 	// Each number set to its least value and to three times its default
-	// (within range): at least one of the two must change the tree (a
-	// depth limit above this search's depths changes nothing; one of 0
-	// turns its pruning off).
+	// (at least one above its least, within range): at least one of the
+	// two must change the tree (a depth limit above this search's depths
+	// changes nothing; one of 0 turns its pruning off).
 	for _, s := range ParamSpecs() {
 		changed := false
-		for _, v := range []int{s.Min, min(3*s.Default, s.Max)} {
+		high := min(max(3*s.Default, s.Min+1), s.Max)
+		for _, v := range []int{s.Min, high} {
 			p := DefaultParams()
 			*s.field(&p) = v
 			if v != s.Default && nodes(p) != base {
@@ -96,7 +97,7 @@ func TestParamsReachSearch(t *testing.T) {
 			}
 		}
 		if !changed {
-			t.Errorf("%s at %d and at %d searched the default tree (%d nodes)", s.Name, s.Min, min(3*s.Default, s.Max), base)
+			t.Errorf("%s at %d and at %d searched the default tree (%d nodes)", s.Name, s.Min, high, base)
 		}
 	}
 	if got := nodes(DefaultParams()); got != base {
