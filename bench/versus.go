@@ -29,6 +29,9 @@ type Player struct {
 	HashMB int
 	// Contempt is the search's draw contempt (search.Options.Contempt).
 	Contempt int
+	// Params are the search's numbers (search.Options.Params; the zero
+	// Params: the defaults).
+	Params search.Params
 }
 
 // VersusOptions configures a match between two players.
@@ -136,12 +139,17 @@ func Versus(v *movegen.Variant, a, b Player, o VersusOptions) VersusReport {
 	return rep
 }
 
-// VersusMaterial plays the full engine (eval.New, with limits full and the
-// engine's playing contempt, search.DefaultContempt) against
-// a 1-ply material-only engine (eval.NewMaterial at Depth 1; the search's
+// VersusMaterial plays the full engine (eval.New, with limits full, the
+// search numbers params, the zero Params for the defaults, and the
+// engine's playing contempt, search.DefaultContempt) against a 1-ply
+// material-only engine (eval.NewMaterial at Depth 1; the search's
 // quiescence still resolves captures).
-func VersusMaterial(v *movegen.Variant, full search.Limits, o VersusOptions) VersusReport {
-	a := Player{Name: "full " + describeLimits(full), Eval: eval.New(v), Limits: full, Contempt: search.DefaultContempt}
+func VersusMaterial(v *movegen.Variant, full search.Limits, params search.Params, o VersusOptions) VersusReport {
+	name := "full " + describeLimits(full)
+	if s := params.String(); params != (search.Params{}) && s != "default" {
+		name += ", " + s
+	}
+	a := Player{Name: name, Eval: eval.New(v), Limits: full, Contempt: search.DefaultContempt, Params: params}
 	b := Player{Name: "material depth 1", Eval: eval.NewMaterial(v), Limits: search.Limits{Depth: 1}}
 	return Versus(v, a, b, o)
 }
@@ -166,7 +174,7 @@ func newEngine(p Player) *search.Engine {
 	if mb <= 0 {
 		mb = 16
 	}
-	return search.New(p.Eval, search.Options{HashMB: mb, Threads: 1, Contempt: p.Contempt})
+	return search.New(p.Eval, search.Options{HashMB: mb, Threads: 1, Contempt: p.Contempt, Params: p.Params})
 }
 
 // randomOpening draws up to n random legal plies from the start position,

@@ -23,7 +23,7 @@ func TestVersusMaterial(t *testing.T) {
 		}
 		const games = 4
 		seen := 0
-		rep := VersusMaterial(v, search.Limits{Depth: 2}, VersusOptions{
+		rep := VersusMaterial(v, search.Limits{Depth: 2}, search.Params{}, VersusOptions{
 			Games: games, Seed: 3, MoveLimit: 300,
 			Progress: func(VersusGame) { seen++ },
 		})

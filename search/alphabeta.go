@@ -41,12 +41,6 @@ func contBitsFor(v *movegen.Variant) int {
 	return contBitsSmall
 }
 
-// contPruneDepth bounds continuation pruning: a late quiet move whose
-// reduced depth (the depth less one less its late-move reduction) is below
-// it is not searched where its continuation history after each of the two
-// previous moves is negative (contPrunable).
-const contPruneDepth = 3
-
 // lmpCount is how many quiet moves late-move pruning lets a node of the
 // given depth (up to lmpDepth) try: lmpBase + lmpFactor depth² (by default
 // 6 + 2 depth²: 8, 14, 24, ... 134), and lmpWorse percent of that (half
@@ -267,10 +261,11 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		// adjustments (continuation pruning and the reduction below).
 		lmr := int(w.e.lmr[min(depth, 63)][min(i, 63)])
 		// Continuation pruning: a late quiet move that is neither a killer
-		// nor the counter move, near the leaves once reduced, and that
-		// has done badly after both previous moves.
-		if quiet && pruneHere && i > 0 && order < orderCounter &&
-			depth-1-lmr < contPruneDepth && w.contPrunable(m, prev1, prev2) {
+		// nor the counter move, whose depth once reduced (the depth less
+		// one less lmr) is below Params.ContPrune, and that has done badly
+		// after both previous moves (contPrunable).
+		if quiet && pruneHere && i > 0 && order < orderCounter && w.e.margins.contPrune > 0 &&
+			depth-1-lmr < w.e.margins.contPrune && w.contPrunable(m, prev1, prev2) {
 			continue
 		}
 		// Futility for captures: near the leaves, a capture that cannot
@@ -347,7 +342,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 					r += 2
 				}
 				if escape {
-					r -= 2
+					r -= w.e.margins.escapeLMR
 				}
 				r = max(0, min(r, newDepth-1))
 			}
@@ -798,6 +793,7 @@ func (w *worker) scoreMoves(pm *plyMoves, ply int, quiets bool) {
 	if prev1 != 0 {
 		counter = *w.counterAfter(us, prev1)
 	}
+	bfWeight := int32(w.e.margins.butterfly)
 	for i, m := range pm.list.Slice() {
 		var s int32
 		val, royal, capture := 0, false, false
@@ -823,7 +819,7 @@ func (w *worker) scoreMoves(pm *plyMoves, ply int, quiets bool) {
 			s = orderCounter
 		default:
 			s = w.history[us][pos.MovedType(m)][m.To()] + w.contScore(w.contKey(m), prev1, prev2) +
-				int32(w.butterfly[bfIndex(us, m)])
+				int32(w.butterfly[bfIndex(us, m)])*bfWeight/100
 		}
 		pm.keys[i] = orderKey(m, s)
 	}

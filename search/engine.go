@@ -294,6 +294,7 @@ type margins struct {
 	noLateBad, reduceChecks bool
 	// The Params that are depths, counts and material (not scaled).
 	rfpDepth, seDepth, checkExtDepth, checkExtMax        int
+	butterfly, escapeLMR, contPrune                      int
 	lmpBase, lmpFactor, lmpDepth                         int
 	nullBase, nullDiv                                    int
 	seeCapture, seeCaptureDepth, seeQuiet, seeQuietDepth int
@@ -329,6 +330,9 @@ func newMargins(p Params, percent int) margins {
 		seDepth:         p.SEDepth,
 		checkExtDepth:   p.CheckExtDepth,
 		checkExtMax:     p.CheckExtMax,
+		butterfly:       p.Butterfly,
+		escapeLMR:       p.EscapeLMR,
+		contPrune:       p.ContPrune,
 		lmpBase:         p.LMPBase,
 		lmpFactor:       p.LMPFactor,
 		lmpDepth:        p.LMPDepth,

@@ -30,6 +30,16 @@ type Params struct {
 	// CheckExtDepth (0: the horizon included) up to CheckExtMax (0: no
 	// bound).
 	CheckExtDepth, CheckExtMax int
+	// Butterfly is the butterfly history's weight in the quiet moves'
+	// order, in percent of the other histories' (0 leaves it out).
+	Butterfly int
+	// EscapeLMR is how many plies less a late quiet move that takes a
+	// threatened piece out of its attacker's reach is reduced.
+	EscapeLMR int
+	// ContPrune is continuation pruning's bound: a late quiet move whose
+	// depth once reduced is below it, and whose continuation history is
+	// negative after both previous moves, is not searched (0: never).
+	ContPrune int
 	// LMRDiv is the late-move reduction table's divisor in hundredths:
 	// log(depth) log(move number) / (LMRDiv/100), rounded.
 	LMRDiv int
@@ -69,6 +79,9 @@ func ParamSpecs() []ParamSpec {
 		{"sedepth", 6, 2, 30, func(p *Params) *int { return &p.SEDepth }},
 		{"checkextdepth", 0, 0, 100, func(p *Params) *int { return &p.CheckExtDepth }},
 		{"checkextmax", 0, 0, 100, func(p *Params) *int { return &p.CheckExtMax }},
+		{"butterfly", 100, 0, 400, func(p *Params) *int { return &p.Butterfly }},
+		{"escapelmr", 2, 0, 10, func(p *Params) *int { return &p.EscapeLMR }},
+		{"contprune", 3, 0, 30, func(p *Params) *int { return &p.ContPrune }},
 		{"lmrdiv", 225, 50, 1000, func(p *Params) *int { return &p.LMRDiv }},
 		{"lmpbase", 6, 0, 64, func(p *Params) *int { return &p.LMPBase }},
 		{"lmpfactor", 2, 0, 16, func(p *Params) *int { return &p.LMPFactor }},

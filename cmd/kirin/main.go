@@ -8,7 +8,7 @@
 //	kirin check FILE                     validate a variant definition file
 //	kirin perft VARIANT [--fen POS] [--moves M1 M2 ...] DEPTH [--divide]
 //	kirin selfplay VARIANT [--games N] [--seed S] [--greedy] [--maxply P] [--time 10m]
-//	kirin selfplay VARIANT|all --vs-material [--games N] [--seed S] [--depth D | --nodes N] [--maxply P]
+//	kirin selfplay VARIANT|all --vs-material [--games N] [--seed S] [--depth D | --nodes N] [--maxply P] [--search-params LIST]
 //	kirin bench [--variant V|all] [--depth D] [--threads T] [--hash MB] [--cpuprofile]
 //	kirin bench --tactics [--variant V|all] [--movetime MS] [--threads T] [--hash MB]
 //	kirin match --variant V --engine SPEC --engine SPEC [...] [--shard K/N]   (kirin match --help)
@@ -65,7 +65,7 @@ const usage = `usage:
   kirin check FILE
   kirin perft VARIANT [--fen SFEN] [--moves M1 M2 ...] DEPTH [--divide]
   kirin selfplay VARIANT|all [--games N] [--seed S] [--greedy] [--maxply P] [--time 10m]
-  kirin selfplay VARIANT|all --vs-material [--games N] [--seed S] [--depth D | --nodes N] [--maxply P]
+  kirin selfplay VARIANT|all --vs-material [--games N] [--seed S] [--depth D | --nodes N] [--maxply P] [--search-params LIST]
   kirin bench [--variant V|all] [--depth D] [--threads T] [--hash MB] [--cpuprofile]
   kirin bench --tactics [--variant V|all] [--movetime MS] [--threads T] [--hash MB]
   kirin match --variant V --engine 'name=A cmd=PROG' --engine ... [--shard K/N] (kirin match --help)
@@ -132,11 +132,13 @@ func optCommand(cmd string) (func(io.Writer, *opts) error, []string) {
 				return cmdVersus(w, o)
 			case o.versus.nodes > 0:
 				return fmt.Errorf("--nodes needs --vs-material")
+			case o.versus.params != (search.Params{}):
+				return fmt.Errorf("--search-params needs --vs-material")
 			case o.depth > 0:
 				return fmt.Errorf("--depth needs --vs-material")
 			}
 			return cmdSelfPlay(w, o)
-		}, []string{"--games", "--seed", "--greedy", "--maxply", "--time", "--vs-material", "--depth", "--nodes"}
+		}, []string{"--games", "--seed", "--greedy", "--maxply", "--time", "--vs-material", "--depth", "--nodes", "--search-params"}
 	case "bench":
 		return cmdBench, []string{"--variant", "--depth", "--threads", "--hash", "--cpuprofile", "--tactics", "--movetime"}
 	case "analyze":
@@ -287,7 +289,7 @@ func parseOpts(args []string) (*opts, error) {
 			o.profMode, err = value(&i, a)
 		case a == "--profile.path":
 			o.profPath, err = value(&i, a)
-		case a == "--vs-material" || a == "--nodes":
+		case a == "--vs-material" || a == "--nodes" || a == "--search-params":
 			err = o.versus.parse(args, &i)
 		case a == "--moves":
 			for i+1 < len(args) && !strings.HasPrefix(args[i+1], "--") && !isNumber(args[i+1]) {
@@ -557,20 +559,30 @@ func cmdBench(w io.Writer, o *opts) error {
 
 // versusOpts are the flags of `selfplay --vs-material`.
 type versusOpts struct {
-	on    bool
-	nodes uint64
+	on     bool
+	nodes  uint64
+	params search.Params // --search-params; the zero Params when not given
 }
 
 // parse reads the flag at args[*i] (and its value).
 func (v *versusOpts) parse(args []string, i *int) error {
-	if args[*i] == "--vs-material" {
+	flag := args[*i]
+	if flag == "--vs-material" {
 		v.on = true
 		return nil
 	}
 	if *i+1 >= len(args) {
-		return fmt.Errorf("--nodes needs a value")
+		return fmt.Errorf("%s needs a value", flag)
 	}
 	*i++
+	if flag == "--search-params" {
+		p, err := search.ParseParams(args[*i])
+		if err != nil {
+			return fmt.Errorf("--search-params: %v", err)
+		}
+		v.params = p
+		return nil
+	}
 	n, err := strconv.ParseUint(args[*i], 10, 64)
 	if err != nil || n < 1 || n > 1<<40 {
 		return fmt.Errorf("--nodes needs a positive number, got %q", args[*i])
@@ -610,7 +622,7 @@ func cmdVersus(w io.Writer, o *opts) error {
 	var reps []bench.VersusReport
 	faults := 0
 	for _, v := range vs {
-		rep := bench.VersusMaterial(v, lim, bench.VersusOptions{
+		rep := bench.VersusMaterial(v, lim, o.versus.params, bench.VersusOptions{
 			Games: games, Seed: o.seed, MoveLimit: o.maxPly,
 			Progress: func(g bench.VersusGame) { fmt.Fprintln(w, g.Summary(v.Name)) },
 		})
