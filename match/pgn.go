@@ -500,23 +500,47 @@ func ParseMoveAny(pos *movegen.Position, t string) (movegen.Move, error) {
 	return movegen.NullMove, err
 }
 
-// readPGNFile reads the games of a PGN file, gunzipping it first where its
-// name ends in .gz (a stripped run kept in the repository).
-func readPGNFile(path string) ([]PGNGame, error) {
+// OpenPGN opens a PGN file for reading, gunzipping it where its name ends
+// in .gz (a run or a tuning set kept in the repository). Closing the
+// reader closes the file.
+func OpenPGN(path string) (io.ReadCloser, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	var r io.Reader = f
-	if strings.HasSuffix(path, ".gz") {
-		z, err := gzip.NewReader(f)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
-		}
-		defer z.Close()
-		r = z
+	if !strings.HasSuffix(path, ".gz") {
+		return f, nil
 	}
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return gzipFile{z, f}, nil
+}
+
+// gzipFile reads a gzip stream and closes both it and its file.
+type gzipFile struct {
+	*gzip.Reader
+	f *os.File
+}
+
+// Close closes the gzip stream and the file.
+func (g gzipFile) Close() error {
+	err := g.Reader.Close()
+	if ferr := g.f.Close(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+// readPGNFile reads the games of a PGN file (OpenPGN).
+func readPGNFile(path string) ([]PGNGame, error) {
+	r, err := OpenPGN(path)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
 	games, err := ReadPGN(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)

@@ -13,13 +13,14 @@ import (
 	"time"
 
 	"github.com/kirin-shogi/kirin/eval"
+	"github.com/kirin-shogi/kirin/match"
 	"github.com/kirin-shogi/kirin/movegen"
 )
 
 // Usage is the help text of kirin tune.
 const Usage = `usage: kirin tune VARIANT --games FILE.pgn [--games FILE.pgn]... [options]
   fits the evaluation weights of one game to the results of its games (Texel's method)
-  --games FILE      a PGN file of finished games (kirin match --pgn); repeatable
+  --games FILE      a PGN file of finished games (kirin match --pgn; FILE.gz gzipped); repeatable
   --out FILE        write the fitted weights there (an eval weights file section)
   --weights FILE    start from these weights (default: the built-in ones)
   --skip N          leave out the first N plies of each game (default 16)
@@ -221,7 +222,7 @@ func Run(cfg Config, out, file io.Writer) error {
 	began := time.Now()
 	var readers []NamedReader
 	for _, p := range cfg.Games {
-		f, err := os.Open(p)
+		f, err := match.OpenPGN(p)
 		if err != nil {
 			return err
 		}

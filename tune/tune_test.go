@@ -2,11 +2,13 @@ package tune
 
 import (
 	"bytes"
+	"compress/gzip"
 	"fmt"
 	"math"
 	"math/rand"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -291,6 +293,39 @@ func TestCommand(t *testing.T) {
 	}
 	if w.Square != nil {
 		t.Errorf("a fit without --squares wrote a square table")
+	}
+
+	// The same games gzipped (a set kept in the repository as NAME.pgn.gz)
+	// give the same fit; a .gz name on a file that is not gzip is refused.
+	var zipped bytes.Buffer
+	z := gzip.NewWriter(&zipped)
+	if _, err := z.Write([]byte(text.String())); err != nil {
+		t.Fatal(err)
+	}
+	if err := z.Close(); err != nil {
+		t.Fatal(err)
+	}
+	gzGames, gzOut := filepath.Join(dir, "g.pgn.gz"), filepath.Join(dir, "wz.ini")
+	if err := os.WriteFile(gzGames, zipped.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	report.Reset()
+	if err := Command([]string{"heian", "--games", gzGames, "--out", gzOut, "--iterations", "50", "--fix", "tempo,value.P", "--holdout", "4"}, &report); err != nil {
+		t.Fatalf("gzipped games: %v\n%s", err, report.String())
+	}
+	wz, err := ReadWeightsFile(v, gzOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(w, wz) {
+		t.Errorf("the gzipped games fitted other weights:\n%+v\n%+v", w, wz)
+	}
+	notGz := filepath.Join(dir, "plain.pgn.gz")
+	if err := os.WriteFile(notGz, []byte(text.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := Command([]string{"heian", "--games", notGz, "--iterations", "5"}, &report); err == nil || !strings.Contains(err.Error(), "plain.pgn.gz: gzip: invalid header") {
+		t.Errorf("a .gz file that is not gzip: error %v", err)
 	}
 
 	// --squares fits a piece-square table too: the report says how many
