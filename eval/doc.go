@@ -181,7 +181,9 @@
 // moves, passed on as search.RootReducer's RootReductions; nor latebad
 // and checklmr (Weights.NoLateBad, Weights.ReduceChecks): 0 and 1 keep the
 // losing captures in the captures' order and reduce late quiet checks,
-// passed on as search.MoveRuler's LateLosingCaptures and ReducedChecks.
+// passed on as search.MoveRuler's LateLosingCaptures and ReducedChecks;
+// nor contprune (Weights.NoContPrune): 0 turns off continuation pruning,
+// passed on as search.MoveRuler's ContinuationPruning.
 //
 // Linear writes the evaluation as a linear function of the weights: every
 // term is a weight times what the position decides, and stagnation scales

@@ -194,6 +194,11 @@ func (e *Evaluator) LateLosingCaptures() bool { return !e.w.NoLateBad }
 // search.MoveRuler method.
 func (e *Evaluator) ReducedChecks() bool { return e.w.ReduceChecks }
 
+// ContinuationPruning reports whether the search prunes late quiet moves
+// by their continuation history in this game (the weights' contprune; on
+// when unset): a search.MoveRuler method.
+func (e *Evaluator) ContinuationPruning() bool { return !e.w.NoContPrune }
+
 // Variant returns the variant the evaluator was built for.
 func (e *Evaluator) Variant() *movegen.Variant { return e.v }
 

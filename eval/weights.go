@@ -137,6 +137,10 @@ type Weights struct {
 	// keys are "latebad" (1, the default, tries them late; 0 does not)
 	// and "checklmr" (0, the default, spares checks; 1 reduces them).
 	NoLateBad, ReduceChecks bool
+	// NoContPrune turns off the search's continuation pruning for this
+	// game (search.MoveRuler), a setting of the search, not a term. Its
+	// file key is "contprune": 1 (the default) prunes, 0 does not.
+	NoContPrune bool
 	// Material[t] is the material worth of piece type t in centipawns
 	// (index 0 unused): on the board, and in hand with the Hand bonus.
 	Material []int
@@ -390,6 +394,10 @@ const (
 	lateBadKey  = "latebad"
 	checkLMRKey = "checklmr"
 )
+
+// contPruneKey is Weights.NoContPrune's key in a weights file (1 prunes
+// late quiet moves by their continuation history, 0 does not).
+const contPruneKey = "contprune"
 
 // valuePrefix starts the key of a piece's Material in a weights file
 // (value.P, value.+R).
@@ -685,7 +693,7 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 				}
 				out.LMPWorse = x
 				continue
-			case rootLMRKey, lateBadKey, checkLMRKey:
+			case rootLMRKey, lateBadKey, checkLMRKey, contPruneKey:
 				if x != 0 && x != 1 {
 					return true, fmt.Errorf("line %d: %s must be 0 (off) or 1 (on), got %d", s.Lines[i], k, x)
 				}
@@ -694,6 +702,8 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 					out.NoRootLMR = x == 0
 				case lateBadKey:
 					out.NoLateBad = x == 0
+				case contPruneKey:
+					out.NoContPrune = x == 0
 				default:
 					out.ReduceChecks = x == 1
 				}
@@ -702,7 +712,7 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 			dst := out.slot(v, scalars, k)
 			if dst == nil {
 				return true, fmt.Errorf("line %d: %q is no weight of %s (%s, %s, %sID for a piece, %sID.rR.fF for a piece on a square, or %sID.own.fF.rR and %sID.foe.fF.rR for a piece beside a royal)", s.Lines[i], k, v.Name,
-					strings.Join(WeightNames(v)[:len(scalars)], ", "), marginKey+", "+lmpWorseKey+", "+rootLMRKey+", "+lateBadKey+", "+checkLMRKey, valuePrefix, squarePrefix, kingPrefix, kingPrefix)
+					strings.Join(WeightNames(v)[:len(scalars)], ", "), marginKey+", "+lmpWorseKey+", "+rootLMRKey+", "+lateBadKey+", "+checkLMRKey+", "+contPruneKey, valuePrefix, squarePrefix, kingPrefix, kingPrefix)
 			}
 			if lo, hi := weightBounds(k); x < lo || x > hi {
 				return true, fmt.Errorf("line %d: %s must be from %d to %d, got %d", s.Lines[i], k, lo, hi, x)
@@ -788,6 +798,9 @@ func (w *Weights) Write(out io.Writer, v *movegen.Variant, comments ...string) e
 	}
 	if w.ReduceChecks {
 		fmt.Fprintf(bw, "%-*s = 1\n", width, checkLMRKey)
+	}
+	if w.NoContPrune {
+		fmt.Fprintf(bw, "%-*s = 0\n", width, contPruneKey)
 	}
 	return bw.Flush()
 }

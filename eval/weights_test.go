@@ -476,35 +476,40 @@ func namesPieces(f *WeightsFile) bool {
 }
 
 // TestWeightsMoveRules: latebad = 0 keeps the losing captures in the
-// captures' order and checklmr = 1 reduces late quiet checks
-// (search.MoveRuler); no key leaves the search's rules (late losing
-// captures, unreduced checks), Write keeps a change, a value other than 0
-// or 1 is refused, and heian ships both changes (eval/weights/heian.ini)
-// while shogi keeps the rules.
+// captures' order, checklmr = 1 reduces late quiet checks and contprune =
+// 0 turns continuation pruning off (search.MoveRuler); no key leaves the
+// search's rules (late losing captures, unreduced checks, continuation
+// pruning), Write keeps a change, a value other than 0
+// or 1 is refused, heian ships the first two changes
+// (eval/weights/heian.ini), tai the third (eval/weights/tai.ini), while
+// shogi keeps the rules.
 func TestWeightsMoveRules(t *testing.T) {
 	v := variant(t, "chu")
-	if e := NewWith(v, Weights{}); !e.LateLosingCaptures() || e.ReducedChecks() {
-		t.Error("no keys: want late losing captures and unreduced checks")
+	if e := NewWith(v, Weights{}); !e.LateLosingCaptures() || e.ReducedChecks() || !e.ContinuationPruning() {
+		t.Error("no keys: want late losing captures, unreduced checks and continuation pruning")
 	}
 	for _, c := range []struct {
-		text          string
-		late, reduced bool
+		text                string
+		late, reduced, cont bool
 	}{
-		{"[chu]\nlatebad = 0\n", false, false},
-		{"[chu]\nlatebad = 1\n", true, false},
-		{"[chu]\nchecklmr = 1\n", true, true},
-		{"[chu]\nchecklmr = 0\nlatebad = 0\n", false, false},
+		{"[chu]\nlatebad = 0\n", false, false, true},
+		{"[chu]\nlatebad = 1\n", true, false, true},
+		{"[chu]\nchecklmr = 1\n", true, true, true},
+		{"[chu]\nchecklmr = 0\nlatebad = 0\n", false, false, true},
+		{"[chu]\ncontprune = 0\n", true, false, false},
+		{"[chu]\ncontprune = 1\nchecklmr = 1\n", true, true, true},
 	} {
 		w := loadText(t, v, c.text)
 		e := NewWith(v, w)
-		if e.LateLosingCaptures() != c.late || e.ReducedChecks() != c.reduced {
-			t.Errorf("%q: LateLosingCaptures %v, ReducedChecks %v; want %v, %v", c.text, e.LateLosingCaptures(), e.ReducedChecks(), c.late, c.reduced)
+		if e.LateLosingCaptures() != c.late || e.ReducedChecks() != c.reduced || e.ContinuationPruning() != c.cont {
+			t.Errorf("%q: LateLosingCaptures %v, ReducedChecks %v, ContinuationPruning %v; want %v, %v, %v", c.text,
+				e.LateLosingCaptures(), e.ReducedChecks(), e.ContinuationPruning(), c.late, c.reduced, c.cont)
 		}
-		if back, _ := writeRead(t, v, w); back.NoLateBad == c.late || back.ReduceChecks != c.reduced {
-			t.Errorf("%q: round trip NoLateBad %v, ReduceChecks %v", c.text, back.NoLateBad, back.ReduceChecks)
+		if back, _ := writeRead(t, v, w); back.NoLateBad == c.late || back.ReduceChecks != c.reduced || back.NoContPrune == c.cont {
+			t.Errorf("%q: round trip NoLateBad %v, ReduceChecks %v, NoContPrune %v", c.text, back.NoLateBad, back.ReduceChecks, back.NoContPrune)
 		}
 	}
-	for _, text := range []string{"[chu]\nlatebad = 2\n", "[chu]\nchecklmr = -1\n"} {
+	for _, text := range []string{"[chu]\nlatebad = 2\n", "[chu]\nchecklmr = -1\n", "[chu]\ncontprune = 3\n"} {
 		f, err := ParseWeights(strings.NewReader(text))
 		if err != nil {
 			t.Fatal(err)
@@ -516,8 +521,11 @@ func TestWeightsMoveRules(t *testing.T) {
 	if e := New(variant(t, "heian")); e.LateLosingCaptures() || !e.ReducedChecks() {
 		t.Error("heian: want the losing captures in order and reduced checks (eval/weights/heian.ini)")
 	}
-	if e := New(variant(t, "shogi")); !e.LateLosingCaptures() || e.ReducedChecks() {
-		t.Error("shogi: want late losing captures and unreduced checks")
+	if e := New(variant(t, "shogi")); !e.LateLosingCaptures() || e.ReducedChecks() || !e.ContinuationPruning() {
+		t.Error("shogi: want late losing captures, unreduced checks and continuation pruning")
+	}
+	if New(variant(t, "tai")).ContinuationPruning() {
+		t.Error("tai: want no continuation pruning (eval/weights/tai.ini)")
 	}
 }
 

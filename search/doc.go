@@ -92,7 +92,8 @@
 // lmpCount), continuation pruning (a late quiet move that is no killer or
 // counter move, whose depth after its late-move reduction would be below 3,
 // and whose continuation history is negative after each of the two moves
-// before it: contPrunable), futility pruning near the leaves and
+// before it: contPrunable; a MoveRuler can turn it off, as tai does),
+// futility pruning near the leaves and
 // exchange pruning (movegen's SEEAtLeast: up to depth 6 a capture that
 // loses more than 150 a ply, up to depth 7 a quiet move that loses more
 // than 25 depth², in material units); up to depth 3 a royal's capture onto

@@ -56,18 +56,23 @@ type RootReducer interface {
 	RootReductions() bool
 }
 
-// MoveRuler is an Evaluator whose game may turn off two of the search's
-// move rules (issue 15: both gained in shogi self-play; against
+// MoveRuler is an Evaluator whose game may turn off three of the
+// search's move rules (issue 15: all gained in shogi self-play; against
 // Fairy-Stockfish 11.1 the unreduced checks lost heian 14 points and the
 // late losing captures were level there, docs/matches.md, "Thirty-sixth
-// session"). LateLosingCaptures reports whether the captures that lose in
-// the exchange are tried after the quiet moves (else in the captures'
-// order); ReducedChecks whether a late quiet move that gives check is
-// reduced like any other (else it is not). An Evaluator that is no
-// MoveRuler gets the late losing captures and unreduced checks.
+// session"; continuation pruning left tai more games drawn at the cap
+// against the material player, "Seventy-third session").
+// LateLosingCaptures reports whether the captures that lose in the
+// exchange are tried after the quiet moves (else in the captures' order);
+// ReducedChecks whether a late quiet move that gives check is reduced like
+// any other (else it is not); ContinuationPruning whether late quiet moves
+// are pruned by their continuation history (Params.ContPrune; else not at
+// all). An Evaluator that is no MoveRuler gets the late losing captures,
+// unreduced checks and continuation pruning.
 type MoveRuler interface {
 	LateLosingCaptures() bool
 	ReducedChecks() bool
+	ContinuationPruning() bool
 }
 
 // Options are the engine settings a protocol exposes.
@@ -233,8 +238,8 @@ type Engine struct {
 	margins margins
 	// The Evaluator's choices, from its Scaler, Pruner, RootReducer and
 	// MoveRuler (margins takes them in with the Params).
-	scale, lmpWorse                    int
-	noRootLMR, noLateBad, reduceChecks bool
+	scale, lmpWorse                                 int
+	noRootLMR, noLateBad, reduceChecks, noContPrune bool
 
 	mu        sync.Mutex // serialises Search and option changes
 	stop      atomic.Bool
@@ -269,6 +274,7 @@ func New(ev Evaluator, opts Options) *Engine {
 	if r, ok := ev.(MoveRuler); ok {
 		e.noLateBad = !r.LateLosingCaptures()
 		e.reduceChecks = r.ReducedChecks()
+		e.noContPrune = !r.ContinuationPruning()
 	}
 	e.SetOptions(opts)
 	return e
@@ -371,6 +377,9 @@ func (e *Engine) SetOptions(o Options) {
 		e.margins = newMargins(o.Params, e.scale)
 		e.margins.lmpWorse, e.margins.noRootLMR = e.lmpWorse, e.noRootLMR
 		e.margins.noLateBad, e.margins.reduceChecks = e.noLateBad, e.reduceChecks
+		if e.noContPrune {
+			e.margins.contPrune = 0
+		}
 		e.lmr = lmrTable(o.Params.LMRDiv)
 	}
 	if e.tt == nil || o.HashMB != e.opts.HashMB {

@@ -382,7 +382,7 @@ func (s marginScaled) MarginScale() int { return s.percent }
 func TestMarginScale(t *testing.T) {
 	d := DefaultParams()
 	base := margins{rfp: 90, futility: 120, capture: 200, delta: 200, singular: 2, pawn: pawnValue, lmpWorse: defaultLMPWorse,
-		rfpDepth: 6, seDepth: 6, lmpBase: 6, lmpFactor: 2, lmpDepth: 8, nullBase: 3, nullDiv: 5,
+		rfpDepth: 6, seDepth: 6, butterfly: 100, escapeLMR: 2, contPrune: 3, lmpBase: 6, lmpFactor: 2, lmpDepth: 8, nullBase: 3, nullDiv: 5,
 		seeCapture: 150, seeCaptureDepth: 6, seeQuiet: 25, seeQuietDepth: 7, aspiration: 30}
 	if got := New(material{}, Options{HashMB: 1}).margins; got != base {
 		t.Errorf("no Scaler: margins %+v, want %+v", got, base)
@@ -1216,22 +1216,25 @@ func TestLosingCapturesLast(t *testing.T) {
 	}
 }
 
-// moveRuler is the material evaluator as a MoveRuler.
+// moveRuler is the material evaluator as a MoveRuler (noCont turns
+// continuation pruning off).
 type moveRuler struct {
 	material
-	late, checks bool
+	late, checks, noCont bool
 }
 
-func (r moveRuler) LateLosingCaptures() bool { return r.late }
-func (r moveRuler) ReducedChecks() bool      { return r.checks }
+func (r moveRuler) LateLosingCaptures() bool  { return r.late }
+func (r moveRuler) ReducedChecks() bool       { return r.checks }
+func (r moveRuler) ContinuationPruning() bool { return !r.noCont }
 
 // TestMoveRuler: an Evaluator that is no MoveRuler gets the losing
-// captures after the quiet moves and unreduced quiet checks; a MoveRuler
-// can turn either rule off. With the late losing captures off, nextMove
-// produces TestLosingCapturesLast's losing capture before every quiet
-// move; with reduced checks on, a search of a position full of checks
-// (TestPruner's) visits a different number of nodes, and with both rules
-// as the default the same number as without a MoveRuler.
+// captures after the quiet moves, unreduced quiet checks and continuation
+// pruning; a MoveRuler can turn each rule off. With the late losing
+// captures off, nextMove produces TestLosingCapturesLast's losing capture
+// before every quiet move; with reduced checks on, or continuation pruning
+// off, a search of a position full of checks (TestPruner's) visits a
+// different number of nodes, and with the rules as the default the same
+// number as without a MoveRuler.
 func TestMoveRuler(t *testing.T) {
 	if m := New(material{}, Options{HashMB: 1}).margins; m.noLateBad || m.reduceChecks {
 		t.Errorf("no MoveRuler: noLateBad %v, reduceChecks %v; want both false", m.noLateBad, m.reduceChecks)
@@ -1261,6 +1264,19 @@ func TestMoveRuler(t *testing.T) {
 	}
 	if got := nodes(moveRuler{late: true, checks: true}); got == def {
 		t.Errorf("reduced checks searched %d nodes, as many as unreduced ones", got)
+	}
+	// A MoveRuler without continuation pruning: the margins hold no bound
+	// whatever the Params say, and the search visits other nodes.
+	if m := New(moveRuler{late: true}, Options{HashMB: 1}).margins; m.contPrune != DefaultParams().ContPrune {
+		t.Errorf("MoveRuler with continuation pruning: bound %d, want %d", m.contPrune, DefaultParams().ContPrune)
+	}
+	p := DefaultParams()
+	p.ContPrune = 5
+	if m := New(moveRuler{late: true, noCont: true}, Options{HashMB: 1, Params: p}).margins; m.contPrune != 0 {
+		t.Errorf("MoveRuler without continuation pruning: bound %d, want 0", m.contPrune)
+	}
+	if got := nodes(moveRuler{late: true, noCont: true}); got == def {
+		t.Errorf("no continuation pruning searched %d nodes, as many as with it", got)
 	}
 }
 
