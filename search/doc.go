@@ -136,9 +136,9 @@
 //
 // The margins' base values, the depths up to which each pruning applies,
 // the butterfly history's weight, the escape's reduction, continuation
-// pruning's bound, the reduction table's divisor, late-move pruning's counts, the null
-// move's reduction, the exchange pruning's material margins and the
-// aspiration window are Params (Options.Params; the SearchParams engine
+// pruning's bound, the reduction table's divisor, late-move pruning's
+// counts, the null move's reduction, the exchange pruning's material
+// margins and the aspiration window are Params (Options.Params; the SearchParams engine
 // option takes them as a list name=value,...), so that kirin match spsa can
 // tune them; DefaultParams are the numbers given above, and the engine
 // turns them into its margins and reduction table when they change
