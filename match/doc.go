@@ -89,7 +89,11 @@
 // alike at a node limit often play one game twice, won by the same colour
 // both times, which the per-game (trinomial) model counts as two fresh
 // results. Standings.Write prints the pairs' counts (Ptnml) and which model
-// the LLR is of.
+// the LLR is of. The LLR is the generalized SPRT's own ratio (gsprtLLR:
+// the likeliest distribution of outcomes under each hypothesis's mean,
+// outcomes not seen yet counted as a thousandth), not the normal
+// approximation fishtest once used, which over a handful of pairs on
+// bounds far apart gives LLRs of 5 and more and ends a match at once.
 //
 // # Shards
 //
