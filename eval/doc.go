@@ -176,7 +176,9 @@
 // scores spread, and the Evaluator passes it on as search.Scaler's
 // MarginScale. Nor is lmpworse (Weights.LMPWorse, percent): the share of
 // late-move pruning's quiet moves the search tries where the evaluation is
-// not improving, passed on as search.Pruner's LMPWorse; nor rootlmr
+// not improving, passed on as search.Pruner's LMPWorse; nor lmpfactor
+// (Weights.LMPFactor): the growth of that count with depth², passed on as
+// search.Pruner's LMPFactor in place of the search's own; nor rootlmr
 // (Weights.NoRootLMR): 0 turns off the late-move reductions of root
 // moves, passed on as search.RootReducer's RootReductions; nor latebad
 // and checklmr (Weights.NoLateBad, Weights.ReduceChecks): 0 and 1 keep the

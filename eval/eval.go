@@ -179,6 +179,11 @@ func (e *Evaluator) LMPWorse() int {
 	return e.w.LMPWorse
 }
 
+// LMPFactor returns the weights' LMPFactor (0 when unset: the search's
+// Params.LMPFactor): the search.Pruner method, by which the search sets
+// how fast late-move pruning's count of quiet moves grows with depth.
+func (e *Evaluator) LMPFactor() int { return e.w.LMPFactor }
+
 // RootReductions reports whether the search reduces late quiet root moves
 // in this game (the weights' rootlmr; on when unset): the
 // search.RootReducer method.

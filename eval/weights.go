@@ -125,6 +125,12 @@ type Weights struct {
 	// not a term, and the fit does not move it. Its file key is
 	// "lmpworse".
 	LMPWorse int
+	// LMPFactor is late-move pruning's count of quiet moves per depth²
+	// for this game (search.Pruner; 0 leaves the search's
+	// Params.LMPFactor, 2 by default): a node of depth d tries lmpbase +
+	// LMPFactor d² of them. A setting of the search, not a term. Its file
+	// key is "lmpfactor".
+	LMPFactor int
 	// NoRootLMR turns off the search's late-move reductions of root
 	// moves for this game (search.RootReducer). Like Margin it is a
 	// setting of the search, not a term. Its file key is "rootlmr": 1
@@ -381,6 +387,15 @@ const (
 	lmpWorseKey = "lmpworse"
 	lmpWorseMin = 25
 	lmpWorseMax = 100
+)
+
+// lmpFactorKey is Weights.LMPFactor's key in a weights file;
+// lmpFactorMin and lmpFactorMax bound it (search.Params' range, less 0,
+// which a weights file cannot tell from unset).
+const (
+	lmpFactorKey = "lmpfactor"
+	lmpFactorMin = 1
+	lmpFactorMax = 16
 )
 
 // rootLMRKey is Weights.NoRootLMR's key in a weights file: 1 reduces root
@@ -693,6 +708,12 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 				}
 				out.LMPWorse = x
 				continue
+			case lmpFactorKey:
+				if x < lmpFactorMin || x > lmpFactorMax {
+					return true, fmt.Errorf("line %d: %s must be from %d to %d, got %d", s.Lines[i], k, lmpFactorMin, lmpFactorMax, x)
+				}
+				out.LMPFactor = x
+				continue
 			case rootLMRKey, lateBadKey, checkLMRKey, contPruneKey:
 				if x != 0 && x != 1 {
 					return true, fmt.Errorf("line %d: %s must be 0 (off) or 1 (on), got %d", s.Lines[i], k, x)
@@ -712,7 +733,7 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 			dst := out.slot(v, scalars, k)
 			if dst == nil {
 				return true, fmt.Errorf("line %d: %q is no weight of %s (%s, %s, %sID for a piece, %sID.rR.fF for a piece on a square, or %sID.own.fF.rR and %sID.foe.fF.rR for a piece beside a royal)", s.Lines[i], k, v.Name,
-					strings.Join(WeightNames(v)[:len(scalars)], ", "), marginKey+", "+lmpWorseKey+", "+rootLMRKey+", "+lateBadKey+", "+checkLMRKey+", "+contPruneKey, valuePrefix, squarePrefix, kingPrefix, kingPrefix)
+					strings.Join(WeightNames(v)[:len(scalars)], ", "), marginKey+", "+lmpWorseKey+", "+lmpFactorKey+", "+rootLMRKey+", "+lateBadKey+", "+checkLMRKey+", "+contPruneKey, valuePrefix, squarePrefix, kingPrefix, kingPrefix)
 			}
 			if lo, hi := weightBounds(k); x < lo || x > hi {
 				return true, fmt.Errorf("line %d: %s must be from %d to %d, got %d", s.Lines[i], k, lo, hi, x)
@@ -789,6 +810,9 @@ func (w *Weights) Write(out io.Writer, v *movegen.Variant, comments ...string) e
 	}
 	if w.LMPWorse != 0 && w.LMPWorse != defaultLMPWorse {
 		fmt.Fprintf(bw, "%-*s = %d\n", width, lmpWorseKey, w.LMPWorse)
+	}
+	if w.LMPFactor != 0 {
+		fmt.Fprintf(bw, "%-*s = %d\n", width, lmpFactorKey, w.LMPFactor)
 	}
 	if w.NoRootLMR {
 		fmt.Fprintf(bw, "%-*s = 0\n", width, rootLMRKey)

@@ -258,6 +258,8 @@ func TestWeightsFileErrors(t *testing.T) {
 		{"[shogi]\nmargin = 2001\n", "line 2: margin must be from 10 to 2000"},
 		{"[shogi]\nlmpworse = 24\n", "line 2: lmpworse must be from 25 to 100 (percent), got 24"},
 		{"[shogi]\nlmpworse = 101\n", "line 2: lmpworse must be from 25 to 100"},
+		{"[shogi]\nlmpfactor = 0\n", "line 2: lmpfactor must be from 1 to 16, got 0"},
+		{"[shogi]\nlmpfactor = 17\n", "line 2: lmpfactor must be from 1 to 16, got 17"},
 		{"[shogi]\nrootlmr = 2\n", "line 2: rootlmr must be 0 (off) or 1 (on), got 2"},
 		{"[shogi]\ntempo = 100001\n", "line 2: tempo must be from -100000 to 100000, got 100001"},
 		{"[shogi]\nvalue.R = -100001\n", "line 2: value.R must be from -100000 to 100000, got -100001"},
@@ -290,13 +292,14 @@ func TestWeightsFileErrors(t *testing.T) {
 	}
 }
 
-// TestWeightsSearchSettings: the margin and lmpworse keys set
-// Weights.Margin and Weights.LMPWorse, which the evaluator reports to the
-// search as MarginScale and LMPWorse (the search's defaults, 100 and 50,
-// when unset), and Write keeps them. Tai ships lmpworse = 100
-// (docs/matches.md, "Eleventh session") and margin = 300 ("Forty-eighth
-// session"), beside an evaluation weight, forward = 16, half the hand-set
-// pull ("Forty-ninth session").
+// TestWeightsSearchSettings: the margin, lmpworse and lmpfactor keys
+// set Weights.Margin, Weights.LMPWorse and Weights.LMPFactor, which the
+// evaluator reports to the search as MarginScale, LMPWorse and
+// LMPFactor (100, 50 and 0, the search's own, when unset), and Write
+// keeps them. Tai ships lmpworse = 100 (docs/matches.md, "Eleventh
+// session") and margin = 300 ("Forty-eighth session"), beside an
+// evaluation weight, forward = 16, half the hand-set pull ("Forty-ninth
+// session").
 func TestWeightsSearchSettings(t *testing.T) {
 	v := variant(t, "chu")
 	for _, c := range []struct {
@@ -307,6 +310,7 @@ func TestWeightsSearchSettings(t *testing.T) {
 	}{
 		{"margin", 100, 250, func(w *Weights) int { return w.Margin }, (*Evaluator).MarginScale},
 		{"lmpworse", 50, 75, func(w *Weights) int { return w.LMPWorse }, (*Evaluator).LMPWorse},
+		{"lmpfactor", 0, 1, func(w *Weights) int { return w.LMPFactor }, (*Evaluator).LMPFactor},
 	} {
 		if got := c.reported(New(v)); got != c.def {
 			t.Errorf("chu without %s: %d, want %d", c.key, got, c.def)

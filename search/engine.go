@@ -41,12 +41,15 @@ type Scaler interface {
 }
 
 // Pruner is an Evaluator whose game wants late-move pruning to try a
-// different share of quiet moves at a node whose static evaluation is not
-// improving: LMPWorse is that share, in percent of what an improving node
-// of the same depth tries (lmpCount). An Evaluator that is no Pruner gets
-// 50.
+// different number of quiet moves: LMPWorse is the share tried at a node
+// whose static evaluation is not improving, in percent of what an
+// improving node of the same depth tries (lmpCount), and LMPFactor, when
+// not 0, replaces Params.LMPFactor (the count's growth with depth²; the
+// SearchParams number is then ignored). An Evaluator that is no Pruner
+// gets 50 and Params.LMPFactor.
 type Pruner interface {
 	LMPWorse() int
+	LMPFactor() int
 }
 
 // RootReducer is an Evaluator whose game may turn off the late-move
@@ -238,7 +241,7 @@ type Engine struct {
 	margins margins
 	// The Evaluator's choices, from its Scaler, Pruner, RootReducer and
 	// MoveRuler (margins takes them in with the Params).
-	scale, lmpWorse                                 int
+	scale, lmpWorse, lmpFactor                      int
 	noRootLMR, noLateBad, reduceChecks, noContPrune bool
 
 	mu        sync.Mutex // serialises Search and option changes
@@ -267,6 +270,7 @@ func New(ev Evaluator, opts Options) *Engine {
 	}
 	if p, ok := ev.(Pruner); ok {
 		e.lmpWorse = min(max(p.LMPWorse(), minLMPWorse), 100)
+		e.lmpFactor = max(p.LMPFactor(), 0)
 	}
 	if r, ok := ev.(RootReducer); ok {
 		e.noRootLMR = !r.RootReductions()
@@ -379,6 +383,9 @@ func (e *Engine) SetOptions(o Options) {
 		e.margins.noLateBad, e.margins.reduceChecks = e.noLateBad, e.reduceChecks
 		if e.noContPrune {
 			e.margins.contPrune = 0
+		}
+		if e.lmpFactor > 0 {
+			e.margins.lmpFactor = e.lmpFactor
 		}
 		e.lmr = lmrTable(o.Params.LMRDiv)
 	}

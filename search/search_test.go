@@ -416,17 +416,20 @@ func TestMarginScale(t *testing.T) {
 // lmpShaped is the material evaluator with a Pruner's share.
 type lmpShaped struct {
 	material
-	percent int
+	percent, factor int
 }
 
 func (s lmpShaped) LMPWorse() int { return s.percent }
+
+func (s lmpShaped) LMPFactor() int { return s.factor }
 
 // TestPruner: late-move pruning tries half its quiet moves where the
 // evaluation is not improving by default, a Pruner's share instead
 // (clamped to 10..100), and the share reaches the search: at 100 and at
 // 10 the same search visits a different number of nodes than at the
 // default (not fewer or more in order: a tree pruned harder can take
-// longer to settle).
+// longer to settle). A Pruner's LMPFactor replaces Params.LMPFactor, even
+// one set in the Params, 0 leaves it, and it too reaches the search.
 func TestPruner(t *testing.T) {
 	m := newMargins(DefaultParams(), 100)
 	for d := 1; d <= m.lmpDepth; d++ {
@@ -449,7 +452,21 @@ func TestPruner(t *testing.T) {
 			t.Errorf("LMPWorse %d: share %d, want %d", c.set, got, c.want)
 		}
 	}
+	three := DefaultParams()
+	three.LMPFactor = 3
+	for _, c := range []struct {
+		factor int
+		params Params
+		want   int
+	}{{0, Params{}, 2}, {1, Params{}, 1}, {0, three, 3}, {1, three, 1}, {5, three, 5}} {
+		if got := New(lmpShaped{percent: defaultLMPWorse, factor: c.factor}, Options{HashMB: 1, Params: c.params}).margins.lmpFactor; got != c.want {
+			t.Errorf("LMPFactor %d, Params' %d: factor %d, want %d", c.factor, c.params.LMPFactor, got, c.want)
+		}
+	}
 	nodes := func(ev Evaluator) uint64 { return checksNodes(t, ev, 6) }
+	if one, def := nodes(lmpShaped{percent: defaultLMPWorse, factor: 1}), nodes(lmpShaped{percent: defaultLMPWorse}); one == def {
+		t.Errorf("LMPFactor 1 and unset: both %d nodes; want the factor to reach the search", one)
+	}
 	half, all, few := nodes(lmpShaped{percent: defaultLMPWorse}), nodes(lmpShaped{percent: 100}), nodes(lmpShaped{percent: 10})
 	if half != nodes(material{}) {
 		t.Errorf("LMPWorse 50 searched %d nodes, no Pruner %d", half, nodes(material{}))
