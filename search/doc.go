@@ -88,8 +88,8 @@
 // capture: movegen's Threatened; none for a move that gives check),
 // late-move pruning (a node tries 6 + 2
 // depth² quiet moves, half as many when its static evaluation is not
-// improving unless the Evaluator is a Pruner that says otherwise, up to 64:
-// lmpCount), continuation pruning (a late quiet move that is no killer or
+// improving unless the Evaluator is a Pruner that says otherwise, up to 64;
+// a Pruner may set the factor of depth² too: lmpCount), continuation pruning (a late quiet move that is no killer or
 // counter move, whose depth after its late-move reduction would be below 3,
 // and whose continuation history is negative after each of the two moves
 // before it: contPrunable; a MoveRuler can turn it off, as tai does),
