@@ -237,7 +237,8 @@ func (e *Evaluator) Evaluate(pos *movegen.Position) int {
 func (e *Evaluator) raw(pos *movegen.Position) int {
 	var side [movegen.ColorCount]int
 	var safety, end, mat [movegen.ColorCount]int
-	// royalSq[c] holds the squares of c's first two royals (hunt's targets).
+	// royalSq[c] holds the squares of two of c's royals (hunt's targets;
+	// royalTerms chooses them).
 	var royalSq [movegen.ColorCount][2]movegen.Square
 	phase := 0
 	attached := e.attached(pos)
@@ -374,8 +375,11 @@ func compress(s int) int {
 
 // royalTerms returns side c's royal safety (averaged over its royals) and
 // its endgame terms (centralisation, and the endgame safety averaged over
-// its royals), and stores the squares of its first two royals in sq (in
-// piece-list order).
+// its royals), and stores the squares of two of its royals in sq, the hunt's
+// targets: with three or more (tai's emperor, prince and promoted drunk
+// elephant) the two of least royalRank. Not the first two in piece-list
+// order: that order depends on the moves that led to the position, and is
+// turned round in its mirror.
 func (e *Evaluator) royalTerms(pos *movegen.Position, c movegen.Color, sq *[2]movegen.Square) (safe, end int) {
 	switch pos.RoyalCount(c) {
 	case 0:
@@ -387,12 +391,18 @@ func (e *Evaluator) royalTerms(pos *movegen.Position, c movegen.Color, sq *[2]mo
 		return safe, int(e.royalEnd[s]) + endSafe
 	}
 	royals, endSafe := 0, 0
+	var rank [2]int
 	for _, s := range pos.Pieces(c) {
-		if !e.piece[pos.At(s)].royal {
+		p := pos.At(s)
+		if !e.piece[p].royal {
 			continue
 		}
-		if royals < 2 {
-			sq[royals] = s
+		switch r := e.royalRank(p, s); {
+		case royals == 0 || r < rank[0]:
+			sq[1], rank[1] = sq[0], rank[0]
+			sq[0], rank[0] = s, r
+		case royals == 1 || r < rank[1]:
+			sq[1], rank[1] = s, r
 		}
 		royals++
 		mid, late := e.royalSafety(pos, s, c)
@@ -401,6 +411,17 @@ func (e *Evaluator) royalTerms(pos *movegen.Position, c movegen.Color, sq *[2]mo
 		end += int(e.royalEnd[s])
 	}
 	return safe / royals, end + endSafe/royals
+}
+
+// royalRank orders the royals of one side for royalTerms: by type, then by
+// square, a White royal's square turned by 180 degrees so that a position
+// and its mirror order their royals alike.
+func (e *Evaluator) royalRank(p movegen.Piece, s movegen.Square) int {
+	row, col := s.Row(), s.Col()
+	if p.Color() == movegen.White {
+		row, col = e.v.Ranks-1-row, e.v.Files-1-col
+	}
+	return (int(p.Type())*e.v.Ranks+row)*e.v.Files + col
 }
 
 // stagnation scales a score towards 0 as the plies without a capture,

@@ -458,6 +458,88 @@ func TestSymmetry(t *testing.T) {
 	}
 }
 
+// TestSymmetryManyRoyals: TestSymmetry's exact mirror with three royals a
+// side (two of each side's non-royal pieces made royals, in tai a promoted
+// drunk elephant's prince beside the emperor and prince): the mirror lists
+// its pieces in another order, and the hunt's two targets must not depend
+// on that order. Some positions must have a side ahead, where the hunt
+// counts. Games with check have one king a side and are left out.
+func TestSymmetryManyRoyals(t *testing.T) {
+	for _, v := range movegen.Builtin() {
+		if v.Check {
+			continue
+		}
+		plies := 80
+		if v.Name == "tai" {
+			plies = 30
+		}
+		start := position(t, v, v.StartSFEN)
+		royal := ""
+		for r, rank := range strings.Split(strings.Fields(start.SFEN())[0], "/") {
+			for f, tok := range sfenTokens(t, rank) {
+				if p := start.At(movegen.MakeSquare(r, f)); tok != "" && p.Color() == movegen.Black && v.Pieces[p.Type()].Royal {
+					royal = tok
+				}
+			}
+		}
+		rng := rand.New(rand.NewSource(int64(len(v.Name))))
+		e := New(v)
+		checked, ahead := 0, 0
+		for _, played := range randomPositions(t, v, 4, plies) {
+			f := strings.Fields(played.SFEN())
+			ranks := strings.Split(f[0], "/")
+			var cells [][]string
+			var spots [movegen.ColorCount][][2]int
+			for r, rank := range ranks {
+				toks := sfenTokens(t, rank)
+				cells = append(cells, toks)
+				for c, tok := range toks {
+					if p := played.At(movegen.MakeSquare(r, c)); tok != "" && !v.Pieces[p.Type()].Royal {
+						spots[p.Color()] = append(spots[p.Color()], [2]int{r, c})
+					}
+				}
+			}
+			if len(spots[movegen.Black]) < 2 || len(spots[movegen.White]) < 2 {
+				continue
+			}
+			for c, tok := range []string{royal, swapCase(royal)} {
+				for _, k := range rng.Perm(len(spots[c]))[:2] {
+					cells[spots[c][k][0]][spots[c][k][1]] = tok
+				}
+			}
+			for r := range ranks {
+				ranks[r] = joinRank(cells[r])
+			}
+			f[0] = strings.Join(ranks, "/")
+			pos, err := movegen.NewPosition(v, strings.Join(f, " "))
+			if err != nil {
+				continue
+			}
+			if pos.RoyalCount(movegen.Black) < 3 || pos.RoyalCount(movegen.White) < 3 {
+				t.Fatalf("%s: %s has %d and %d royals, want 3 or more", v.Name, pos.SFEN(), pos.RoyalCount(movegen.Black), pos.RoyalCount(movegen.White))
+			}
+			checked++
+			var mat [movegen.ColorCount]int32
+			for c := range mat {
+				for _, s := range pos.Pieces(movegen.Color(c)) {
+					mat[c] += e.piece[pos.At(s)].phase
+				}
+			}
+			if mat[0] != mat[1] {
+				ahead++
+			}
+			got := e.Evaluate(pos)
+			m, _ := flip(t, pos, true)
+			if mirror := e.Evaluate(m); mirror != got {
+				t.Errorf("%s: %d for %s, %d for its mirror %s", v.Name, got, pos.SFEN(), mirror, m.SFEN())
+			}
+		}
+		if checked == 0 || ahead == 0 {
+			t.Errorf("%s: %d positions with three royals a side, %d with a side ahead; want some of each", v.Name, checked, ahead)
+		}
+	}
+}
+
 // TestStartPositions: every start position scores close to level, exactly
 // the tempo when the start position is its own mirror.
 func TestStartPositions(t *testing.T) {
