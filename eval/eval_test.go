@@ -473,15 +473,7 @@ func TestSymmetryManyRoyals(t *testing.T) {
 		if v.Name == "tai" {
 			plies = 30
 		}
-		start := position(t, v, v.StartSFEN)
-		royal := ""
-		for r, rank := range strings.Split(strings.Fields(start.SFEN())[0], "/") {
-			for f, tok := range sfenTokens(t, rank) {
-				if p := start.At(movegen.MakeSquare(r, f)); tok != "" && p.Color() == movegen.Black && v.Pieces[p.Type()].Royal {
-					royal = tok
-				}
-			}
-		}
+		royal, _ := blackStartTokens(t, v)
 		rng := rand.New(rand.NewSource(int64(len(v.Name))))
 		e := New(v)
 		checked, ahead := 0, 0

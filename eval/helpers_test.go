@@ -199,17 +199,12 @@ func promotionD(v *movegen.Variant, t movegen.PieceType, s movegen.Square) int {
 	return promotion(v, &w, t, s)
 }
 
-// endgamePositions returns n seeded random sparse positions of v: each side
-// a royal of the game, Black up to chaseMax+2 of its start position's
-// non-royal types and White 1 to chaseMax, on random squares (Black to
-// move; positions the game does not accept are skipped). They are where
-// the endgame terms (chaseTerm) apply, which random games rarely reach.
-func endgamePositions(t testing.TB, v *movegen.Variant, n int) []*movegen.Position {
+// blackStartTokens returns Black's pieces in v's start position as its
+// SFEN writes them: the token of a royal (the last one met) and those of
+// the non-royal pieces.
+func blackStartTokens(t testing.TB, v *movegen.Variant) (royal string, army []string) {
 	t.Helper()
-	// Black's pieces as the start position's SFEN writes them.
 	start := position(t, v, v.StartSFEN)
-	var army []string
-	royal := ""
 	for r, rank := range strings.Split(strings.Fields(start.SFEN())[0], "/") {
 		for f, tok := range sfenTokens(t, rank) {
 			p := start.At(movegen.MakeSquare(r, f))
@@ -222,6 +217,17 @@ func endgamePositions(t testing.TB, v *movegen.Variant, n int) []*movegen.Positi
 			}
 		}
 	}
+	return royal, army
+}
+
+// endgamePositions returns n seeded random sparse positions of v: each side
+// a royal of the game, Black up to chaseMax+2 of its start position's
+// non-royal types and White 1 to chaseMax, on random squares (Black to
+// move; positions the game does not accept are skipped). They are where
+// the endgame terms (chaseTerm) apply, which random games rarely reach.
+func endgamePositions(t testing.TB, v *movegen.Variant, n int) []*movegen.Position {
+	t.Helper()
+	royal, army := blackStartTokens(t, v)
 	rng := rand.New(rand.NewSource(int64(len(v.Name)) + 7))
 	var out []*movegen.Position
 	for tries := 0; len(out) < n && tries < 100*n; tries++ {
