@@ -63,6 +63,11 @@ type VersusGame struct {
 	Opening int
 	// Moves are all plies of the game in USI notation.
 	Moves []string
+	// Reports holds the searching engine's report for each ply after the
+	// opening: Reports[i] is Moves[Opening+i]'s.
+	Reports []VersusReply
+	// Players names the first and the second player.
+	Players [2]string
 	// Outcome is the referee's verdict (Position.Outcome after the last
 	// move), or a forfeit with reason "illegal move" or "no move".
 	Outcome movegen.Outcome
@@ -78,6 +83,17 @@ type VersusGame struct {
 	Material int
 	// Elapsed is the game's wall time.
 	Elapsed time.Duration
+}
+
+// VersusReply is what a player's search reported for the move it played.
+type VersusReply struct {
+	// Score is from the mover's side, in the search's units (centipawns,
+	// or a decided game as search.IsMate reads it); Depth is the last
+	// completed iteration's.
+	Score, Depth int
+	// Nodes and Time are what the search spent.
+	Nodes uint64
+	Time  time.Duration
 }
 
 // VersusReport is the outcome of a match, from the first player's side.
@@ -130,6 +146,7 @@ func Versus(v *movegen.Variant, a, b Player, o VersusOptions) VersusReport {
 		}
 		game := playVersus(v, mat, engines, limits, first, opening, o.MoveLimit)
 		game.Number = g + 1
+		game.Players = [2]string{a.Name, b.Name}
 		rep.add(game)
 		if o.Progress != nil {
 			o.Progress(game)
@@ -256,6 +273,7 @@ func playVersus(v *movegen.Variant, mat *eval.Evaluator, engines [2]*search.Engi
 			break
 		}
 		game.Moves = append(game.Moves, pos.MoveUSI(r.Best))
+		game.Reports = append(game.Reports, VersusReply{Score: r.Score, Depth: r.Depth, Nodes: r.Nodes, Time: r.Time})
 		pos.Make(r.Best)
 	}
 	game.FinalSFEN = pos.SFEN()

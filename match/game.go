@@ -37,8 +37,9 @@ type MoveRecord struct {
 	// is the form XBoard's PGN reader takes (moveXBoardPGN), which differs
 	// from the protocol form for two-leg moves.
 	USI, XBoard, Hodges string
-	// Score (from the mover's view), Depth and Time are the engine's
-	// report; HasScore is false for opening moves and silent engines.
+	// Score (from the mover's view: centipawns, or a decided game as
+	// MateScore says), Depth and Time are the engine's report; HasScore
+	// is false for opening moves and silent engines.
 	Score    int
 	HasScore bool
 	Depth    int

@@ -88,9 +88,9 @@ loop:
 				// As usiInfo: "mate -0" is mated now.
 				inf.Mate, inf.HasScore, seen = n, true, true
 				if n >= 0 && !strings.HasPrefix(f[i+2], "-") {
-					inf.Score = mateScore - n
+					inf.Score = MateScore - n
 				} else {
-					inf.Score = -mateScore - n
+					inf.Score = -MateScore - n
 				}
 			}
 			i += 2
@@ -152,10 +152,10 @@ func parsePV(pos *movegen.Position, words []string, parse func(*movegen.Position
 // a score that is not a mate score).
 func mateOf(score int) int {
 	switch {
-	case score >= mateScore-1000:
-		return mateScore - score
-	case score <= -mateScore+1000:
-		return -(mateScore + score)
+	case score >= MateScore-1000:
+		return MateScore - score
+	case score <= -MateScore+1000:
+		return -(MateScore + score)
 	}
 	return 0
 }

@@ -194,10 +194,10 @@ func clip2(s string) string { return strings.NewReplacer("{", "(", "}", ")").Rep
 // pgnScore writes a score in pawns, or #N / #-N for mates in plies.
 func pgnScore(s int) string {
 	switch {
-	case s >= mateScore-1000:
-		return fmt.Sprintf("+M%d", mateScore-s)
-	case s <= -mateScore+1000:
-		return fmt.Sprintf("-M%d", mateScore+s)
+	case s >= MateScore-1000:
+		return fmt.Sprintf("+M%d", MateScore-s)
+	case s <= -MateScore+1000:
+		return fmt.Sprintf("-M%d", MateScore+s)
 	}
 	return fmt.Sprintf("%+.2f", float64(s)/100)
 }

@@ -193,7 +193,7 @@ func TestParseScoreComment(t *testing.T) {
 			t.Errorf("%q: %d %d %v, want %d %d %v", c.in, cp, mate, ok, c.cp, c.mate, c.ok)
 		}
 	}
-	for _, s := range []int{0, 31, -1205, mateScore - 7, -mateScore + 4} {
+	for _, s := range []int{0, 31, -1205, MateScore - 7, -MateScore + 4} {
 		cp, mate, ok := ParseScoreComment(pgnScore(s) + "/5 0.10s")
 		switch {
 		case !ok:

@@ -58,14 +58,16 @@ type gameState struct {
 type thought struct {
 	move     movegen.Move
 	text     string
-	score    int // centipawns from the mover's view; mate as ±(mateScore - plies)
+	score    int // centipawns from the mover's view; mate as ±(MateScore - plies)
 	hasScore bool
 	depth    int
 	elapsed  time.Duration
 }
 
-// mateScore marks mate scores in thought.score.
-const mateScore = 100000
+// MateScore marks decided scores in a MoveRecord's Score (and
+// thought.score): a win in n plies scores MateScore - n, a loss in n
+// plies -(MateScore - n).
+const MateScore = 100000
 
 // player is one engine in one game.
 type player interface {
@@ -294,9 +296,9 @@ func usiInfo(f []string, th *thought) {
 				case "mate":
 					th.hasScore = true
 					if n >= 0 && !strings.HasPrefix(f[i+2], "-") {
-						th.score = mateScore - n
+						th.score = MateScore - n
 					} else {
-						th.score = -mateScore - n
+						th.score = -MateScore - n
 					}
 				}
 			}
@@ -595,9 +597,9 @@ func (c *cecp) think(g *gameState) (thought, error) {
 				sc, _ := strconv.Atoi(m[2])
 				switch {
 				case sc >= 100000-1000:
-					sc = mateScore - 2*(sc-100000)
+					sc = MateScore - 2*(sc-100000)
 				case sc <= -100000+1000:
-					sc = -mateScore + 2*(-100000-sc)
+					sc = -MateScore + 2*(-100000-sc)
 				}
 				th.score, th.hasScore = sc, true
 				if g.onInfo != nil {

@@ -434,8 +434,8 @@ func TestInfoLines(t *testing.T) {
 		time  time.Duration
 	}{
 		{"3 11 25 983 c1d2 g9f8 g1g2?", 11, 0, 3, 250 * time.Millisecond},
-		{"7 100003 100 5000 1. c1d2 ... g9f8", mateScore - 6, 6, 2, time.Second},
-		{"7 -100002 100 5000 c1d2 zz g9f8", -mateScore + 4, -4, 1, time.Second},
+		{"7 100003 100 5000 1. c1d2 ... g9f8", MateScore - 6, 6, 2, time.Second},
+		{"7 -100002 100 5000 c1d2 zz g9f8", -MateScore + 4, -4, 1, time.Second},
 	} {
 		m := thinkingRE.FindStringSubmatch(c.line)
 		inf := cecpInfo(pos, m, c.line[len(m[0]):], c.score)

@@ -8,7 +8,7 @@
 //	kirin check FILE                     validate a variant definition file
 //	kirin perft VARIANT [--fen POS] [--moves M1 M2 ...] DEPTH [--divide]
 //	kirin selfplay VARIANT [--games N] [--seed S] [--greedy] [--maxply P] [--time 10m]
-//	kirin selfplay VARIANT|all --vs-material [--games N] [--seed S] [--depth D | --nodes N] [--maxply P] [--search-params LIST]
+//	kirin selfplay VARIANT|all --vs-material [--games N] [--seed S] [--depth D | --nodes N] [--maxply P] [--search-params LIST] [--pgn FILE]
 //	kirin bench [--variant V|all] [--depth D] [--threads T] [--hash MB] [--cpuprofile]
 //	kirin bench --tactics [--variant V|all] [--movetime MS] [--threads T] [--hash MB]
 //	kirin match --variant V --engine SPEC --engine SPEC [...] [--shard K/N]   (kirin match --help)
@@ -65,7 +65,7 @@ const usage = `usage:
   kirin check FILE
   kirin perft VARIANT [--fen SFEN] [--moves M1 M2 ...] DEPTH [--divide]
   kirin selfplay VARIANT|all [--games N] [--seed S] [--greedy] [--maxply P] [--time 10m]
-  kirin selfplay VARIANT|all --vs-material [--games N] [--seed S] [--depth D | --nodes N] [--maxply P] [--search-params LIST]
+  kirin selfplay VARIANT|all --vs-material [--games N] [--seed S] [--depth D | --nodes N] [--maxply P] [--search-params LIST] [--pgn FILE]
   kirin bench [--variant V|all] [--depth D] [--threads T] [--hash MB] [--cpuprofile]
   kirin bench --tactics [--variant V|all] [--movetime MS] [--threads T] [--hash MB]
   kirin match --variant V --engine 'name=A cmd=PROG' --engine ... [--shard K/N] (kirin match --help)
@@ -134,11 +134,13 @@ func optCommand(cmd string) (func(io.Writer, *opts) error, []string) {
 				return fmt.Errorf("--nodes needs --vs-material")
 			case o.versus.params != (search.Params{}):
 				return fmt.Errorf("--search-params needs --vs-material")
+			case o.versus.pgn != "":
+				return fmt.Errorf("--pgn needs --vs-material")
 			case o.depth > 0:
 				return fmt.Errorf("--depth needs --vs-material")
 			}
 			return cmdSelfPlay(w, o)
-		}, []string{"--games", "--seed", "--greedy", "--maxply", "--time", "--vs-material", "--depth", "--nodes", "--search-params"}
+		}, []string{"--games", "--seed", "--greedy", "--maxply", "--time", "--vs-material", "--depth", "--nodes", "--search-params", "--pgn"}
 	case "bench":
 		return cmdBench, []string{"--variant", "--depth", "--threads", "--hash", "--cpuprofile", "--tactics", "--movetime"}
 	case "analyze":
@@ -289,7 +291,7 @@ func parseOpts(args []string) (*opts, error) {
 			o.profMode, err = value(&i, a)
 		case a == "--profile.path":
 			o.profPath, err = value(&i, a)
-		case a == "--vs-material" || a == "--nodes" || a == "--search-params":
+		case a == "--vs-material" || a == "--nodes" || a == "--search-params" || a == "--pgn":
 			err = o.versus.parse(args, &i)
 		case a == "--moves":
 			for i+1 < len(args) && !strings.HasPrefix(args[i+1], "--") && !isNumber(args[i+1]) {
@@ -562,6 +564,7 @@ type versusOpts struct {
 	on     bool
 	nodes  uint64
 	params search.Params // --search-params; the zero Params when not given
+	pgn    string        // --pgn: the file the games are written to ("" for none)
 }
 
 // parse reads the flag at args[*i] (and its value).
@@ -575,6 +578,10 @@ func (v *versusOpts) parse(args []string, i *int) error {
 		return fmt.Errorf("%s needs a value", flag)
 	}
 	*i++
+	if flag == "--pgn" {
+		v.pgn = args[*i]
+		return nil
+	}
 	if flag == "--search-params" {
 		p, err := search.ParseParams(args[*i])
 		if err != nil {
@@ -593,7 +600,9 @@ func (v *versusOpts) parse(args []string, i *int) error {
 
 // cmdVersus plays the full engine (at --depth or --nodes per move, depth 3
 // if neither is given) against a 1-ply material-only engine in each chosen
-// game and prints one line per game, a summary per game and a final table.
+// game and prints one line per game, a summary per game and a final table;
+// with --pgn it also writes each game to that file as it ends (match's PGN,
+// USI notation, each player's score, depth and time on its moves).
 func cmdVersus(w io.Writer, o *opts) error {
 	if len(o.args) != 1 {
 		return fmt.Errorf("selfplay needs VARIANT (or all): %w", errUsage)
@@ -619,13 +628,29 @@ func cmdVersus(w io.Writer, o *opts) error {
 	if lim.Depth == 0 && lim.Nodes == 0 {
 		lim.Depth = 3
 	}
+	var pgn *os.File
+	if o.versus.pgn != "" {
+		if pgn, err = os.Create(o.versus.pgn); err != nil {
+			return err
+		}
+		defer pgn.Close()
+	}
 	var reps []bench.VersusReport
 	faults := 0
 	for _, v := range vs {
+		var werr error
 		rep := bench.VersusMaterial(v, lim, o.versus.params, bench.VersusOptions{
 			Games: games, Seed: o.seed, MoveLimit: o.maxPly,
-			Progress: func(g bench.VersusGame) { fmt.Fprintln(w, g.Summary(v.Name)) },
+			Progress: func(g bench.VersusGame) {
+				fmt.Fprintln(w, g.Summary(v.Name))
+				if pgn != nil && werr == nil {
+					werr = writeVersusPGN(pgn, v, lim, g)
+				}
+			},
 		})
+		if werr != nil {
+			return fmt.Errorf("--pgn: %v", werr)
+		}
 		rep.Write(w)
 		reps = append(reps, rep)
 		faults += rep.Faults
@@ -638,6 +663,57 @@ func cmdVersus(w io.Writer, o *opts) error {
 		return fmt.Errorf("%d games forfeited by an illegal or missing move", faults)
 	}
 	return nil
+}
+
+// writeVersusPGN writes one game of `selfplay --vs-material` to w as
+// match.WritePGN does, in USI notation, with the opening's plies as book
+// moves and the report of the player's search on every other move.
+func writeVersusPGN(w io.Writer, v *movegen.Variant, lim search.Limits, g bench.VersusGame) error {
+	pos, err := movegen.NewPosition(v, "startpos")
+	if err != nil {
+		return err
+	}
+	game := &match.Game{Number: g.Number, Round: 1, Pair: (g.Number + 1) / 2, Black: g.Players[0], White: g.Players[1],
+		StartSFEN: pos.SFEN(), Standard: true, Result: g.Outcome.Result, Reason: g.Outcome.Reason, Started: time.Now().Add(-g.Elapsed)}
+	if g.FirstColor != movegen.Black {
+		game.Black, game.White = game.White, game.Black
+	}
+	if g.Fault != "" {
+		game.Reason, game.Faulty = g.Fault, g.Players[0]
+		if g.Score != 0 {
+			game.Faulty = g.Players[1]
+		}
+	}
+	for i, u := range g.Moves {
+		m, err := pos.ParseMoveUSI(u)
+		if err != nil {
+			return fmt.Errorf("game %d, ply %d: %v", g.Number, i+1, err)
+		}
+		rec := match.RecordMove(pos, m)
+		if i < g.Opening {
+			rec.Book = true
+		} else {
+			r := g.Reports[i-g.Opening]
+			rec.Score, rec.HasScore, rec.Depth, rec.Time = recordScore(r.Score), true, r.Depth, r.Time
+		}
+		game.Moves = append(game.Moves, rec)
+		pos.Make(m)
+	}
+	cfg := &match.Config{Variant: v, TC: match.TimeControl{Depth: lim.Depth, Nodes: lim.Nodes}, Notation: "usi",
+		Event: "kirin selfplay --vs-material"}
+	return match.WritePGN(w, cfg, game)
+}
+
+// recordScore converts a search score into a match.MoveRecord's: the same
+// centipawns, or a decided game in match.MateScore's terms.
+func recordScore(s int) int {
+	switch {
+	case s >= search.MateBound:
+		return match.MateScore - (search.Mate - s)
+	case s <= -search.MateBound:
+		return -(match.MateScore - (search.Mate + s))
+	}
+	return s
 }
 
 // selfPlayVariants resolves selfplay's VARIANT argument: one game, or every

@@ -2,10 +2,14 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kirin-shogi/kirin/match"
+	"github.com/kirin-shogi/kirin/movegen"
 )
 
 // TestCommands runs the command line in-process: good input prints the
@@ -91,6 +95,9 @@ func TestCommands(t *testing.T) {
 		{"vs material nodes no value", []string{"selfplay", "shogi", "--vs-material", "--nodes"}, 1, nil, "--nodes needs a value"},
 		{"vs material depth and nodes", []string{"selfplay", "shogi", "--vs-material", "--depth", "2", "--nodes", "100"}, 1, nil, "not both"},
 		{"nodes without vs material", []string{"selfplay", "shogi", "--nodes", "100"}, 1, nil, "--nodes needs --vs-material"},
+		{"pgn without vs material", []string{"selfplay", "shogi", "--pgn", "x.pgn"}, 1, nil, "--pgn needs --vs-material"},
+		{"vs material pgn no value", []string{"selfplay", "shogi", "--vs-material", "--pgn"}, 1, nil, "--pgn needs a value"},
+		{"vs material pgn bad path", []string{"selfplay", "shogi", "--vs-material", "--games", "1", "--pgn", filepath.Join(dir, "no", "x.pgn")}, 1, nil, "no such file or directory"},
 		{"vs material greedy", []string{"selfplay", "shogi", "--vs-material", "--greedy"}, 1, nil, "--greedy does not apply"},
 		{"vs material no variant", []string{"selfplay", "--vs-material"}, 1, nil, "selfplay needs VARIANT"},
 		{"vs material unknown game", []string{"selfplay", "nope", "--vs-material"}, 1, nil, "unknown variant \"nope\""},
@@ -104,6 +111,67 @@ func TestCommands(t *testing.T) {
 		}
 		if c.code != 0 && strings.Count(strings.TrimSpace(errOut), "kirin:") != 1 {
 			t.Errorf("%s: want exactly one error line, got %q", c.name, errOut)
+		}
+	}
+}
+
+// TestVersusPGN: selfplay --vs-material --pgn writes every game as a PGN
+// that match's reader takes back: the players, the result, the opening as
+// book moves, a score on every other move, and moves that replay to the
+// game's end (the summary line's ply count and outcome).
+func TestVersusPGN(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v.pgn")
+	var out, errOut bytes.Buffer
+	args := []string{"selfplay", "heian", "--vs-material", "--games", "2", "--depth", "2", "--maxply", "80", "--seed", "3", "--pgn", path}
+	if code := run(args, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	games, err := match.ReadPGN(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 2 {
+		t.Fatalf("%d games in the PGN, want 2", len(games))
+	}
+	v, err := movegen.Lookup("heian")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, g := range games {
+		first, second := g.Tags["White"], g.Tags["Black"]
+		if i == 1 {
+			first, second = second, first
+		}
+		if first != "full depth 2" || second != "material depth 1" {
+			t.Errorf("game %d: players %q and %q (PGN White, Black), want the full engine first", i+1, g.Tags["White"], g.Tags["Black"])
+		}
+		pos, moves, err := g.Replay(v)
+		if err != nil {
+			t.Fatalf("game %d: %v", i+1, err)
+		}
+		summary := strings.Split(strings.TrimSpace(out.String()), "\n")[i]
+		if want := fmt.Sprintf("%d plies", len(moves)); !strings.Contains(summary, want) {
+			t.Errorf("game %d: %d moves replayed, summary %q", i+1, len(moves), summary)
+		}
+		result := map[movegen.Result]string{movegen.BlackWins: "1-0", movegen.WhiteWins: "0-1", movegen.Draw: "1/2-1/2"}
+		if o := pos.Outcome(); o.Result != movegen.Ongoing && result[o.Result] != g.Tags["Result"] {
+			t.Errorf("game %d: replay ends %v, PGN says %s", i+1, o, g.Tags["Result"])
+		}
+		book, scored := 0, 0
+		for _, c := range g.Comments {
+			if c == "book" {
+				book++
+			} else if _, _, ok := match.ParseScoreComment(c); ok {
+				scored++
+			}
+		}
+		if book != 4 || scored != len(moves)-4 {
+			t.Errorf("game %d: %d book moves (want 4) and %d scores, want one on each of the other %d moves", i+1, book, scored, len(moves)-4)
 		}
 	}
 }
