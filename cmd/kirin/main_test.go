@@ -118,11 +118,12 @@ func TestCommands(t *testing.T) {
 // TestVersusPGN: selfplay --vs-material --pgn writes every game as a PGN
 // that match's reader takes back: the players, the result, the opening as
 // book moves, a score on every other move, and moves that replay to the
-// game's end (the summary line's ply count and outcome).
+// game's end (the summary line's ply count and outcome). Seed 2 gives one
+// game drawn at the move limit and one won by checkmate.
 func TestVersusPGN(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "v.pgn")
 	var out, errOut bytes.Buffer
-	args := []string{"selfplay", "heian", "--vs-material", "--games", "2", "--depth", "2", "--maxply", "80", "--seed", "3", "--pgn", path}
+	args := []string{"selfplay", "heian", "--vs-material", "--games", "2", "--depth", "2", "--maxply", "200", "--seed", "2", "--pgn", path}
 	if code := run(args, &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
@@ -158,9 +159,15 @@ func TestVersusPGN(t *testing.T) {
 		if want := fmt.Sprintf("%d plies", len(moves)); !strings.Contains(summary, want) {
 			t.Errorf("game %d: %d moves replayed, summary %q", i+1, len(moves), summary)
 		}
+		// Replay gives the start and the moves; the referee's move limit
+		// was --maxply.
+		pos.SetMoveLimit(200)
+		for _, m := range moves {
+			pos.Make(m)
+		}
 		result := map[movegen.Result]string{movegen.BlackWins: "1-0", movegen.WhiteWins: "0-1", movegen.Draw: "1/2-1/2"}
-		if o := pos.Outcome(); o.Result != movegen.Ongoing && result[o.Result] != g.Tags["Result"] {
-			t.Errorf("game %d: replay ends %v, PGN says %s", i+1, o, g.Tags["Result"])
+		if o := pos.Outcome(); result[o.Result] != g.Tags["Result"] || !strings.Contains(g.LastComment, o.Reason) {
+			t.Errorf("game %d: replay ends %v, PGN says %s {%s}", i+1, o, g.Tags["Result"], g.LastComment)
 		}
 		book, scored := 0, 0
 		for _, c := range g.Comments {
