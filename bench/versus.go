@@ -89,11 +89,9 @@ type VersusGame struct {
 type VersusReply struct {
 	// Score is from the mover's side, in the search's units (centipawns,
 	// or a decided game as search.IsMate reads it); Depth is the last
-	// completed iteration's.
+	// completed iteration's; Time is what the search took.
 	Score, Depth int
-	// Nodes and Time are what the search spent.
-	Nodes uint64
-	Time  time.Duration
+	Time         time.Duration
 }
 
 // VersusReport is the outcome of a match, from the first player's side.
@@ -273,7 +271,7 @@ func playVersus(v *movegen.Variant, mat *eval.Evaluator, engines [2]*search.Engi
 			break
 		}
 		game.Moves = append(game.Moves, pos.MoveUSI(r.Best))
-		game.Reports = append(game.Reports, VersusReply{Score: r.Score, Depth: r.Depth, Nodes: r.Nodes, Time: r.Time})
+		game.Reports = append(game.Reports, VersusReply{Score: r.Score, Depth: r.Depth, Time: r.Time})
 		pos.Make(r.Best)
 	}
 	game.FinalSFEN = pos.SFEN()
