@@ -185,7 +185,10 @@
 // losing captures in the captures' order and reduce late quiet checks,
 // passed on as search.MoveRuler's LateLosingCaptures and ReducedChecks;
 // nor contprune (Weights.NoContPrune): 0 turns off continuation pruning,
-// passed on as search.MoveRuler's ContinuationPruning.
+// passed on as search.MoveRuler's ContinuationPruning; nor rfpthreat
+// (Weights.RFPThreat): 1 withholds reverse futility where the move into a
+// node threatens more than the node's lead, passed on as
+// search.MoveRuler's ThreatRFP.
 //
 // Linear writes the evaluation as a linear function of the weights: every
 // term is a weight times what the position decides, and stagnation scales

@@ -204,6 +204,11 @@ func (e *Evaluator) ReducedChecks() bool { return e.w.ReduceChecks }
 // when unset): a search.MoveRuler method.
 func (e *Evaluator) ContinuationPruning() bool { return !e.w.NoContPrune }
 
+// ThreatRFP reports whether the search withholds reverse futility where
+// the move into a node threatens more than the node's lead in this game
+// (the weights' rfpthreat; off when unset): a search.MoveRuler method.
+func (e *Evaluator) ThreatRFP() bool { return e.w.RFPThreat }
+
 // Variant returns the variant the evaluator was built for.
 func (e *Evaluator) Variant() *movegen.Variant { return e.v }
 

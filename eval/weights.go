@@ -147,6 +147,11 @@ type Weights struct {
 	// game (search.MoveRuler), a setting of the search, not a term. Its
 	// file key is "contprune": 1 (the default) prunes, 0 does not.
 	NoContPrune bool
+	// RFPThreat withholds the search's reverse futility where the move into
+	// a node left its piece threatening to win more than the node's lead
+	// (search.MoveRuler), a setting of the search, not a term. Its file
+	// key is "rfpthreat": 0 (the default) does not, 1 does.
+	RFPThreat bool
 	// Material[t] is the material worth of piece type t in centipawns
 	// (index 0 unused): on the board, and in hand with the Hand bonus.
 	Material []int
@@ -413,6 +418,10 @@ const (
 // contPruneKey is Weights.NoContPrune's key in a weights file (1 prunes
 // late quiet moves by their continuation history, 0 does not).
 const contPruneKey = "contprune"
+
+// rfpThreatKey is Weights.RFPThreat's key in a weights file (1 withholds
+// reverse futility under a threat, 0 does not).
+const rfpThreatKey = "rfpthreat"
 
 // valuePrefix starts the key of a piece's Material in a weights file
 // (value.P, value.+R).
@@ -714,7 +723,7 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 				}
 				out.LMPFactor = x
 				continue
-			case rootLMRKey, lateBadKey, checkLMRKey, contPruneKey:
+			case rootLMRKey, lateBadKey, checkLMRKey, contPruneKey, rfpThreatKey:
 				if x != 0 && x != 1 {
 					return true, fmt.Errorf("line %d: %s must be 0 (off) or 1 (on), got %d", s.Lines[i], k, x)
 				}
@@ -725,6 +734,8 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 					out.NoLateBad = x == 0
 				case contPruneKey:
 					out.NoContPrune = x == 0
+				case rfpThreatKey:
+					out.RFPThreat = x == 1
 				default:
 					out.ReduceChecks = x == 1
 				}
@@ -825,6 +836,9 @@ func (w *Weights) Write(out io.Writer, v *movegen.Variant, comments ...string) e
 	}
 	if w.NoContPrune {
 		fmt.Fprintf(bw, "%-*s = 0\n", width, contPruneKey)
+	}
+	if w.RFPThreat {
+		fmt.Fprintf(bw, "%-*s = 1\n", width, rfpThreatKey)
 	}
 	return bw.Flush()
 }

@@ -481,16 +481,17 @@ func namesPieces(f *WeightsFile) bool {
 
 // TestWeightsMoveRules: latebad = 0 keeps the losing captures in the
 // captures' order, checklmr = 1 reduces late quiet checks and contprune =
-// 0 turns continuation pruning off (search.MoveRuler); no key leaves the
-// search's rules (late losing captures, unreduced checks, continuation
-// pruning), Write keeps a change, a value other than 0
+// 0 turns continuation pruning off and rfpthreat = 1 withholds reverse
+// futility under a threat (search.MoveRuler); no key leaves the search's
+// rules (late losing captures, unreduced checks, continuation pruning, the
+// Params' reverse futility), Write keeps a change, a value other than 0
 // or 1 is refused, heian ships the first two changes
 // (eval/weights/heian.ini), tai the third (eval/weights/tai.ini), while
 // shogi keeps the rules.
 func TestWeightsMoveRules(t *testing.T) {
 	v := variant(t, "chu")
-	if e := NewWith(v, Weights{}); !e.LateLosingCaptures() || e.ReducedChecks() || !e.ContinuationPruning() {
-		t.Error("no keys: want late losing captures, unreduced checks and continuation pruning")
+	if e := NewWith(v, Weights{}); !e.LateLosingCaptures() || e.ReducedChecks() || !e.ContinuationPruning() || e.ThreatRFP() {
+		t.Error("no keys: want late losing captures, unreduced checks, continuation pruning and the Params' reverse futility")
 	}
 	for _, c := range []struct {
 		text                string
@@ -502,6 +503,8 @@ func TestWeightsMoveRules(t *testing.T) {
 		{"[chu]\nchecklmr = 0\nlatebad = 0\n", false, false, true},
 		{"[chu]\ncontprune = 0\n", true, false, false},
 		{"[chu]\ncontprune = 1\nchecklmr = 1\n", true, true, true},
+		{"[chu]\nrfpthreat = 1\n", true, false, true},
+		{"[chu]\nrfpthreat = 0\n", true, false, true},
 	} {
 		w := loadText(t, v, c.text)
 		e := NewWith(v, w)
@@ -509,11 +512,15 @@ func TestWeightsMoveRules(t *testing.T) {
 			t.Errorf("%q: LateLosingCaptures %v, ReducedChecks %v, ContinuationPruning %v; want %v, %v, %v", c.text,
 				e.LateLosingCaptures(), e.ReducedChecks(), e.ContinuationPruning(), c.late, c.reduced, c.cont)
 		}
-		if back, _ := writeRead(t, v, w); back.NoLateBad == c.late || back.ReduceChecks != c.reduced || back.NoContPrune == c.cont {
-			t.Errorf("%q: round trip NoLateBad %v, ReduceChecks %v, NoContPrune %v", c.text, back.NoLateBad, back.ReduceChecks, back.NoContPrune)
+		threat := strings.Contains(c.text, "rfpthreat = 1")
+		if e.ThreatRFP() != threat {
+			t.Errorf("%q: ThreatRFP %v, want %v", c.text, e.ThreatRFP(), threat)
+		}
+		if back, _ := writeRead(t, v, w); back.NoLateBad == c.late || back.ReduceChecks != c.reduced || back.NoContPrune == c.cont || back.RFPThreat != threat {
+			t.Errorf("%q: round trip NoLateBad %v, ReduceChecks %v, NoContPrune %v, RFPThreat %v", c.text, back.NoLateBad, back.ReduceChecks, back.NoContPrune, back.RFPThreat)
 		}
 	}
-	for _, text := range []string{"[chu]\nlatebad = 2\n", "[chu]\nchecklmr = -1\n", "[chu]\ncontprune = 3\n"} {
+	for _, text := range []string{"[chu]\nlatebad = 2\n", "[chu]\nchecklmr = -1\n", "[chu]\ncontprune = 3\n", "[chu]\nrfpthreat = 2\n"} {
 		f, err := ParseWeights(strings.NewReader(text))
 		if err != nil {
 			t.Fatal(err)

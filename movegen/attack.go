@@ -116,3 +116,60 @@ func (pos *Position) Threatened(s Square, by Color, value int) bool {
 	}
 	return !pos.attacked(s, by.Other())
 }
+
+// Threat returns the most the piece on s could win with one capture where
+// it stands, by the attacks the repetition rules count (pieceAttacks:
+// single legs, hook movers' bent captures, the emperor's captures its rule
+// allows; a lion's double capture counts as its better victim alone): over
+// the enemy pieces it attacks, the victim's Value where no enemy piece
+// defends it, else the victim's Value less the attacker's; 0 when it
+// attacks nothing, or nothing but royals and defended pieces worth no more
+// than itself. It is a search's test of what a move just made threatens,
+// not an exchange evaluation.
+func (pos *Position) Threat(s Square) int {
+	p := pos.board[s]
+	if !p.isPiece() {
+		return 0
+	}
+	v := pos.v
+	enemy := p.Color().Other()
+	own := v.Pieces[p.Type()].Value
+	best := 0
+	gain := func(t Square) {
+		info := &v.Pieces[pos.board[t].Type()]
+		if info.Royal {
+			return
+		}
+		g := info.Value - own
+		if g < info.Value && !pos.attacked(t, enemy) {
+			g = info.Value
+		}
+		best = max(best, g)
+	}
+	if v.kinds[p]&(kindHook|kindEmperor) != 0 {
+		for _, t := range pos.list[enemy][:pos.count[enemy]] {
+			if pos.pieceAttacks(p, s, t) {
+				gain(t)
+			}
+		}
+		return best
+	}
+	for _, r := range v.rays[p] {
+		if r.mode&modeCapture == 0 {
+			continue
+		}
+		x := int(s)
+		for n := 0; n < r.max; n++ {
+			x += r.off
+			q := pos.board[x]
+			if q == Empty {
+				continue
+			}
+			if q != Edge && q.Color() == enemy {
+				gain(Square(x))
+			}
+			break
+		}
+	}
+	return best
+}

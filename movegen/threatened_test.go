@@ -70,3 +70,58 @@ func checkThreats(t *testing.T, pos *Position) (checked, threatened int) {
 	}
 	return checked, threatened
 }
+
+// TestThreatAgainstCaptures checks Threat, in random games of every
+// built-in game, against the side to move's pseudo-legal captures: for
+// every piece of the side to move, the best gain over the captures it
+// makes from its square (a victim's Value where no enemy piece attacks the
+// victim's square, else that Value less the capturer's; royals and losses
+// count nothing). A piece with moves beyond single legs (a lion's second
+// step, a hook mover's turn, the emperor's reach) may capture more than
+// Threat counts, never less.
+func TestThreatAgainstCaptures(t *testing.T) {
+	plies := randomGamePlies()
+	for _, v := range Builtin() {
+		t.Run(v.Name, func(t *testing.T) {
+			pieces, threats := 0, 0
+			randomGame(t, v, 13, plies, func(pos *Position) {
+				if pos.mustPass {
+					return
+				}
+				them := pos.SideToMove().Other()
+				var pseudo MoveList
+				pos.GeneratePseudo(&pseudo)
+				best := map[Square]int{}
+				for _, m := range pseudo.Slice() {
+					if m.IsDrop() || m.IsPass() {
+						continue
+					}
+					q := pos.board[m.To()]
+					if !q.isPiece() || q.Color() != them || v.Pieces[q.Type()].Royal {
+						continue
+					}
+					victim, own := v.Pieces[q.Type()].Value, v.Pieces[pos.board[m.From()].Type()].Value
+					g := victim - own
+					if !pos.attacked(m.To(), them) {
+						g = victim
+					}
+					best[m.From()] = max(best[m.From()], g)
+				}
+				for _, s := range pos.Pieces(pos.SideToMove()) {
+					got, want := pos.Threat(s), best[s]
+					pieces++
+					if got > 0 {
+						threats++
+					}
+					if got > want || got < want && !v.special[pos.board[s]] {
+						t.Fatalf("%s: Threat(%s) = %d, captures from there gain %d", pos.SFEN(), v.SquareUSI(s), got, want)
+					}
+				}
+			})
+			if threats == 0 || threats == pieces {
+				t.Fatalf("nothing told apart: %d of %d pieces threaten", threats, pieces)
+			}
+			t.Logf("%d pieces, %d threaten", pieces, threats)
+		})
+	}
+}

@@ -163,7 +163,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		if improving {
 			rfpDepth--
 		}
-		if prune && depth <= w.e.margins.rfpDepth && adj-w.e.margins.rfp*rfpDepth >= beta {
+		if prune && depth <= w.e.margins.rfpDepth && adj-w.e.margins.rfp*rfpDepth >= beta && !w.lastMoveThreatens(ply, adj-beta) {
 			return adj
 		}
 		// Null move: if passing still fails high, a real move will.
@@ -621,6 +621,21 @@ func (w *worker) royalLeftEnPrise(us movegen.Color, ply int) bool {
 func (w *worker) losingCapture(m movegen.Move) bool {
 	val, _ := w.pos.CapturedValue(m)
 	return w.attackerValue(m) > val && !w.pos.SEEAtLeast(m, 0)
+}
+
+// lastMoveThreatens reports, where Params.RFPThreat asks for it, whether
+// the move into the node at ply left its piece threatening to win more
+// than lead (Position.Threat): a static evaluation that does not see the
+// threat is no ground for reverse futility.
+func (w *worker) lastMoveThreatens(ply, lead int) bool {
+	if !w.e.margins.rfpThreat || ply == 0 {
+		return false
+	}
+	m := w.stack[ply-1].move
+	if m == movegen.NullMove || m.IsPass() {
+		return false
+	}
+	return w.pos.Threat(m.To()) > lead
 }
 
 // nullMoveOK reports whether a null move is sound enough here: not twice in

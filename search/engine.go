@@ -70,12 +70,16 @@ type RootReducer interface {
 // ReducedChecks whether a late quiet move that gives check is reduced like
 // any other (else it is not); ContinuationPruning whether late quiet moves
 // are pruned by their continuation history (Params.ContPrune; else not at
-// all). An Evaluator that is no MoveRuler gets the late losing captures,
-// unreduced checks and continuation pruning.
+// all); ThreatRFP whether reverse futility is withheld where the move
+// into the node threatens more than the node's lead (Params.RFPThreat; else
+// as the Params say). An Evaluator that is no MoveRuler gets the late
+// losing captures, unreduced checks, continuation pruning and the Params'
+// reverse futility.
 type MoveRuler interface {
 	LateLosingCaptures() bool
 	ReducedChecks() bool
 	ContinuationPruning() bool
+	ThreatRFP() bool
 }
 
 // Options are the engine settings a protocol exposes.
@@ -243,6 +247,7 @@ type Engine struct {
 	// MoveRuler (margins takes them in with the Params).
 	scale, lmpWorse, lmpFactor                      int
 	noRootLMR, noLateBad, reduceChecks, noContPrune bool
+	threatRFP                                       bool
 
 	mu        sync.Mutex // serialises Search and option changes
 	stop      atomic.Bool
@@ -279,6 +284,7 @@ func New(ev Evaluator, opts Options) *Engine {
 		e.noLateBad = !r.LateLosingCaptures()
 		e.reduceChecks = r.ReducedChecks()
 		e.noContPrune = !r.ContinuationPruning()
+		e.threatRFP = r.ThreatRFP()
 	}
 	e.SetOptions(opts)
 	return e
@@ -309,6 +315,9 @@ type margins struct {
 	nullBase, nullDiv                                    int
 	seeCapture, seeCaptureDepth, seeQuiet, seeQuietDepth int
 	aspiration                                           int
+	// rfpThreat: reverse futility is withheld where the move into the
+	// node threatens more than the node's lead (lastMoveThreatens).
+	rfpThreat bool
 }
 
 // pawnValue is a Pawn on the scale Params' margins assume.
@@ -353,6 +362,7 @@ func newMargins(p Params, percent int) margins {
 		seeQuiet:        p.SEEQuiet,
 		seeQuietDepth:   p.SEEQuietDepth,
 		aspiration:      p.Aspiration,
+		rfpThreat:       p.RFPThreat != 0,
 	}
 }
 
@@ -384,6 +394,7 @@ func (e *Engine) SetOptions(o Options) {
 		if e.noContPrune {
 			e.margins.contPrune = 0
 		}
+		e.margins.rfpThreat = e.margins.rfpThreat || e.threatRFP
 		if e.lmpFactor > 0 {
 			e.margins.lmpFactor = e.lmpFactor
 		}

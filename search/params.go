@@ -57,6 +57,10 @@ type Params struct {
 	// Aspiration is the root's aspiration window either side of the last
 	// score, in evaluation units (not scaled).
 	Aspiration int
+	// RFPThreat, when 1, withholds reverse futility where the opponent's
+	// last move left a piece that threatens to win more than the node's
+	// lead over beta (Position.Threat).
+	RFPThreat int
 }
 
 // ParamSpec describes one of the Params: its name in ParseParams's lists,
@@ -93,6 +97,7 @@ func ParamSpecs() []ParamSpec {
 		{"seequiet", 25, 0, 500, func(p *Params) *int { return &p.SEEQuiet }},
 		{"seequietdepth", 7, 0, 30, func(p *Params) *int { return &p.SEEQuietDepth }},
 		{"aspiration", 30, 1, 1000, func(p *Params) *int { return &p.Aspiration }},
+		{"rfpthreat", 0, 0, 1, func(p *Params) *int { return &p.RFPThreat }},
 	}
 }
 

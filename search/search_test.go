@@ -1234,15 +1234,17 @@ func TestLosingCapturesLast(t *testing.T) {
 }
 
 // moveRuler is the material evaluator as a MoveRuler (noCont turns
-// continuation pruning off).
+// continuation pruning off, threat withholds reverse futility under a
+// threat).
 type moveRuler struct {
 	material
-	late, checks, noCont bool
+	late, checks, noCont, threat bool
 }
 
 func (r moveRuler) LateLosingCaptures() bool  { return r.late }
 func (r moveRuler) ReducedChecks() bool       { return r.checks }
 func (r moveRuler) ContinuationPruning() bool { return !r.noCont }
+func (r moveRuler) ThreatRFP() bool           { return r.threat }
 
 // TestMoveRuler: an Evaluator that is no MoveRuler gets the losing
 // captures after the quiet moves, unreduced quiet checks and continuation
@@ -1371,4 +1373,55 @@ func TestContinuationPruning(t *testing.T) {
 	if w.contPrunable(movegen.NullMove, prev1, prev2) {
 		t.Error("the null move prunable")
 	}
+}
+
+// TestThreatRFP: reverse futility is withheld under a threat where the
+// Params (rfpthreat = 1) or a MoveRuler ask for it, and nowhere else; there,
+// lastMoveThreatens names the move whose piece threatens to win more than
+// the node's lead: a Pawn stepping up to an undefended Rook does (the
+// Rook's Value), for any lead below that Value; a King's step does not.
+func TestThreatRFP(t *testing.T) {
+	p := DefaultParams()
+	if New(material{}, Options{HashMB: 1}).margins.rfpThreat || New(moveRuler{late: true}, Options{HashMB: 1}).margins.rfpThreat {
+		t.Error("no MoveRuler, or one without ThreatRFP, and the default Params: want reverse futility as it was")
+	}
+	p.RFPThreat = 1
+	for _, e := range []*Engine{New(material{}, Options{HashMB: 1, Params: p}), New(moveRuler{late: true, threat: true}, Options{HashMB: 1})} {
+		if !e.margins.rfpThreat {
+			t.Error("rfpthreat = 1 or a MoveRuler's ThreatRFP: want reverse futility withheld under a threat")
+		}
+	}
+	pos := position(t, "shogi", "4k4/9/9/9/4r4/9/4P4/9/4K4 b - 1")
+	rook := pos.Variant().Pieces[pos.At(mustSquare(t, pos, "5e")).Type()].Value
+	for _, c := range []struct {
+		move   string
+		threat bool
+		lead   int
+		want   bool
+	}{
+		{"5g5f", true, rook - 1, true},
+		{"5g5f", true, rook, false},
+		{"5g5f", false, 0, false},
+		{"5i4i", true, 0, false},
+	} {
+		e := New(moveRuler{late: true, threat: c.threat}, Options{HashMB: 1})
+		w := e.workers[0]
+		w.prepare(pos, &Limits{Depth: 1})
+		m := mustParse(t, w.pos, c.move)
+		w.stack[0].move = m
+		w.pos.Make(m)
+		if got := w.lastMoveThreatens(1, c.lead); got != c.want {
+			t.Errorf("%s, threat rule %v, lead %d: lastMoveThreatens %v, want %v", c.move, c.threat, c.lead, got, c.want)
+		}
+	}
+}
+
+// mustSquare reads a square of pos's board in USI notation.
+func mustSquare(t *testing.T, pos *movegen.Position, s string) movegen.Square {
+	t.Helper()
+	sq, err := pos.Variant().ParseSquareUSI(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sq
 }
