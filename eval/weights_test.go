@@ -486,8 +486,8 @@ func namesPieces(f *WeightsFile) bool {
 // rules (late losing captures, unreduced checks, continuation pruning, the
 // Params' reverse futility), Write keeps a change, a value other than 0
 // or 1 is refused, heian ships the first two changes
-// (eval/weights/heian.ini), tai the third (eval/weights/tai.ini), while
-// shogi keeps the rules.
+// (eval/weights/heian.ini), tai the third and fourth, chu the fourth
+// (eval/weights/tai.ini, chu.ini), while shogi keeps the rules.
 func TestWeightsMoveRules(t *testing.T) {
 	v := variant(t, "chu")
 	if e := NewWith(v, Weights{}); !e.LateLosingCaptures() || e.ReducedChecks() || !e.ContinuationPruning() || e.ThreatRFP() {
@@ -512,7 +512,9 @@ func TestWeightsMoveRules(t *testing.T) {
 			t.Errorf("%q: LateLosingCaptures %v, ReducedChecks %v, ContinuationPruning %v; want %v, %v, %v", c.text,
 				e.LateLosingCaptures(), e.ReducedChecks(), e.ContinuationPruning(), c.late, c.reduced, c.cont)
 		}
-		threat := strings.Contains(c.text, "rfpthreat = 1")
+		// chu's own weights set rfpthreat = 1 (eval/weights/chu.ini),
+		// which the file's key laid over them can only turn off.
+		threat := !strings.Contains(c.text, "rfpthreat = 0")
 		if e.ThreatRFP() != threat {
 			t.Errorf("%q: ThreatRFP %v, want %v", c.text, e.ThreatRFP(), threat)
 		}
@@ -537,6 +539,9 @@ func TestWeightsMoveRules(t *testing.T) {
 	}
 	if New(variant(t, "tai")).ContinuationPruning() {
 		t.Error("tai: want no continuation pruning (eval/weights/tai.ini)")
+	}
+	if !New(variant(t, "tai")).ThreatRFP() || !New(variant(t, "chu")).ThreatRFP() || New(variant(t, "shogi")).ThreatRFP() {
+		t.Error("want reverse futility withheld under a threat in tai and chu (their weights), not in shogi")
 	}
 }
 
