@@ -317,11 +317,27 @@ func TestConcurrentStop(t *testing.T) {
 }
 
 // TestSearchDoesNotAllocate pins the hot path: a whole fixed-depth tree
-// below the root allocates nothing once the worker is set up.
+// below the root allocates nothing once the worker is set up. The last
+// case turns on reverse futility's threat test (Params.RFPThreat) in a
+// shogi position whose pawns are in contact, where the test is reached.
 func TestSearchDoesNotAllocate(t *testing.T) {
-	for _, name := range []string{"shogi", "chu", "reiwadai", "tai"} {
-		pos := position(t, name, "")
-		e := New(material{}, Options{HashMB: 4})
+	for _, c := range []struct {
+		name, sfen string
+		threat     bool
+	}{
+		{"shogi", "", false},
+		{"chu", "", false},
+		{"reiwadai", "", false},
+		{"tai", "", false},
+		{"shogi", "lnsgkgsnl/1r5b1/pppp1pppp/9/4p4/4P4/PPPP1PPPP/1B5R1/LNSGKGSNL b - 1", true},
+	} {
+		name := c.name
+		p := DefaultParams()
+		if c.threat {
+			p.RFPThreat = 1
+		}
+		pos := position(t, name, c.sfen)
+		e := New(material{}, Options{HashMB: 4, Params: p})
 		w := e.workers[0]
 		e.limits = Limits{Depth: 3}
 		w.prepare(pos, &e.limits)
@@ -334,7 +350,7 @@ func TestSearchDoesNotAllocate(t *testing.T) {
 			w.rootSearch(depth, -Infinity, Infinity, 0)
 		})
 		if allocs != 0 {
-			t.Errorf("%s: %.1f allocations per search", name, allocs)
+			t.Errorf("%s %q, threat test %v: %.1f allocations per search", name, c.sfen, c.threat, allocs)
 		}
 	}
 }
