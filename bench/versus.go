@@ -7,6 +7,7 @@ import (
 	"math/rand"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/kirin-shogi/kirin/eval"
@@ -49,7 +50,14 @@ type VersusOptions struct {
 	// MoveLimit draws a game after this many plies, opening included
 	// (0 = 600).
 	MoveLimit int
-	// Progress, if not nil, is called after each game.
+	// Concurrency is how many games are played at once (0 or 1: one at a
+	// time), each by a pair of engines of its own. The games, their order
+	// in the report and Progress's calls are the same at any concurrency:
+	// the openings are drawn before play, every engine is cleared before
+	// each game, and finished games are reported in game order.
+	Concurrency int
+	// Progress, if not nil, is called after each game, in game order, from
+	// the goroutine that called Versus.
 	Progress func(VersusGame)
 }
 
@@ -116,7 +124,8 @@ type VersusReport struct {
 // opening shared by the two games of a pair; the engines are cleared before
 // each game. After every ply the move is checked against the legal moves
 // and Position.Outcome decides whether the game has ended; a game that
-// reaches the move limit is a draw.
+// reaches the move limit is a draw. With o.Concurrency above 1 that many
+// games are played at once (VersusOptions.Concurrency).
 func Versus(v *movegen.Variant, a, b Player, o VersusOptions) VersusReport {
 	if o.OpeningPlies == 0 {
 		o.OpeningPlies = 4
@@ -126,28 +135,57 @@ func Versus(v *movegen.Variant, a, b Player, o VersusOptions) VersusReport {
 	}
 	rep := VersusReport{Variant: v.Name, First: a.Name, Second: b.Name, Reasons: map[string]int{}}
 	start := time.Now()
-	engines := [2]*search.Engine{newEngine(a), newEngine(b)}
-	limits := [2]search.Limits{a.Limits, b.Limits}
-	mat := eval.NewMaterial(v)
 	rng := rand.New(rand.NewSource(o.Seed))
-	var opening []movegen.Move
-	for g := 0; g < o.Games; g++ {
-		if g%2 == 0 {
-			opening = randomOpening(v, o.OpeningPlies, o.MoveLimit, rng)
+	openings := make([][]movegen.Move, (o.Games+1)/2)
+	for i := range openings {
+		openings[i] = randomOpening(v, o.OpeningPlies, o.MoveLimit, rng)
+	}
+	games := make([]VersusGame, o.Games)
+	next, done := make(chan int), make(chan int)
+	go func() {
+		for g := range o.Games {
+			next <- g
 		}
-		first := movegen.Black
-		if g%2 == 1 {
-			first = movegen.White
-		}
-		for _, e := range engines {
-			e.Clear()
-		}
-		game := playVersus(v, mat, engines, limits, first, opening, o.MoveLimit)
-		game.Number = g + 1
-		game.Players = [2]string{a.Name, b.Name}
-		rep.add(game)
-		if o.Progress != nil {
-			o.Progress(game)
+		close(next)
+	}()
+	var wg sync.WaitGroup
+	for range min(max(o.Concurrency, 1), max(o.Games, 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			engines := [2]*search.Engine{newEngine(a), newEngine(b)}
+			limits := [2]search.Limits{a.Limits, b.Limits}
+			mat := eval.NewMaterial(v)
+			for g := range next {
+				first := movegen.Black
+				if g%2 == 1 {
+					first = movegen.White
+				}
+				for _, e := range engines {
+					e.Clear()
+				}
+				game := playVersus(v, mat, engines, limits, first, openings[g/2], o.MoveLimit)
+				game.Number = g + 1
+				game.Players = [2]string{a.Name, b.Name}
+				games[g] = game
+				done <- g
+			}
+		}()
+	}
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	finished := make([]bool, o.Games)
+	reported := 0
+	for g := range done {
+		finished[g] = true
+		for reported < o.Games && finished[reported] {
+			rep.add(games[reported])
+			if o.Progress != nil {
+				o.Progress(games[reported])
+			}
+			reported++
 		}
 	}
 	rep.Elapsed = time.Since(start)

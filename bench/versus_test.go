@@ -70,6 +70,45 @@ func TestVersusMaterial(t *testing.T) {
 	}
 }
 
+// TestVersusConcurrency: a match played three games at a time holds the
+// same games as one played a game at a time (moves, outcomes, first
+// colours), and Progress sees them in game order. It fails if the openings
+// are drawn in another order, if an engine carries anything from one game
+// into the next that a fresh engine lacks, or if games are reported as they
+// finish rather than in order.
+func TestVersusConcurrency(t *testing.T) {
+	v, err := movegen.Lookup("heian")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const games = 7
+	play := func(concurrency int) ([]VersusGame, []int) {
+		var order []int
+		rep := VersusMaterial(v, search.Limits{Depth: 2}, search.Params{}, VersusOptions{
+			Games: games, Seed: 11, MoveLimit: 200, Concurrency: concurrency,
+			Progress: func(g VersusGame) { order = append(order, g.Number) },
+		})
+		if len(rep.Games) != games || rep.Wins+rep.Losses+rep.Draws != games {
+			t.Fatalf("concurrency %d: %d games, +%d -%d =%d, want %d", concurrency, len(rep.Games), rep.Wins, rep.Losses, rep.Draws, games)
+		}
+		return rep.Games, order
+	}
+	one, _ := play(1)
+	three, order := play(3)
+	for i, g := range three {
+		if order[i] != i+1 {
+			t.Errorf("Progress saw games in the order %v, want 1 to %d", order, games)
+			break
+		}
+		want := one[i]
+		if g.Number != want.Number || g.FirstColor != want.FirstColor || g.Outcome != want.Outcome ||
+			strings.Join(g.Moves, " ") != strings.Join(want.Moves, " ") {
+			t.Errorf("game %d at concurrency 3: %v %+v in %d plies; at concurrency 1 game %d: %v %+v in %d plies",
+				g.Number, g.FirstColor, g.Outcome, len(g.Moves), want.Number, want.FirstColor, want.Outcome, len(want.Moves))
+		}
+	}
+}
+
 // TestVersusReplay replays every game of a match from its move list: each
 // move is legal and the referee agrees with the recorded outcome, which
 // also checks that the recorded score belongs to the right colour.

@@ -8,7 +8,7 @@
 //	kirin check FILE                     validate a variant definition file
 //	kirin perft VARIANT [--fen POS] [--moves M1 M2 ...] DEPTH [--divide]
 //	kirin selfplay VARIANT [--games N] [--seed S] [--greedy] [--maxply P] [--time 10m]
-//	kirin selfplay VARIANT|all --vs-material [--games N] [--seed S] [--depth D | --nodes N] [--maxply P] [--search-params LIST] [--pgn FILE]
+//	kirin selfplay VARIANT|all --vs-material [--games N] [--seed S] [--depth D | --nodes N] [--maxply P] [--search-params LIST] [--pgn FILE] [--concurrency N]
 //	kirin bench [--variant V|all] [--depth D] [--threads T] [--hash MB] [--cpuprofile]
 //	kirin bench --tactics [--variant V|all] [--movetime MS] [--threads T] [--hash MB]
 //	kirin match --variant V --engine SPEC --engine SPEC [...] [--shard K/N]   (kirin match --help)
@@ -65,7 +65,7 @@ const usage = `usage:
   kirin check FILE
   kirin perft VARIANT [--fen SFEN] [--moves M1 M2 ...] DEPTH [--divide]
   kirin selfplay VARIANT|all [--games N] [--seed S] [--greedy] [--maxply P] [--time 10m]
-  kirin selfplay VARIANT|all --vs-material [--games N] [--seed S] [--depth D | --nodes N] [--maxply P] [--search-params LIST] [--pgn FILE]
+  kirin selfplay VARIANT|all --vs-material [--games N] [--seed S] [--depth D | --nodes N] [--maxply P] [--search-params LIST] [--pgn FILE] [--concurrency N]
   kirin bench [--variant V|all] [--depth D] [--threads T] [--hash MB] [--cpuprofile]
   kirin bench --tactics [--variant V|all] [--movetime MS] [--threads T] [--hash MB]
   kirin match --variant V --engine 'name=A cmd=PROG' --engine ... [--shard K/N] (kirin match --help)
@@ -136,11 +136,13 @@ func optCommand(cmd string) (func(io.Writer, *opts) error, []string) {
 				return fmt.Errorf("--search-params needs --vs-material")
 			case o.versus.pgn != "":
 				return fmt.Errorf("--pgn needs --vs-material")
+			case o.versus.concurrency > 0:
+				return fmt.Errorf("--concurrency needs --vs-material")
 			case o.depth > 0:
 				return fmt.Errorf("--depth needs --vs-material")
 			}
 			return cmdSelfPlay(w, o)
-		}, []string{"--games", "--seed", "--greedy", "--maxply", "--time", "--vs-material", "--depth", "--nodes", "--search-params", "--pgn"}
+		}, []string{"--games", "--seed", "--greedy", "--maxply", "--time", "--vs-material", "--depth", "--nodes", "--search-params", "--pgn", "--concurrency"}
 	case "bench":
 		return cmdBench, []string{"--variant", "--depth", "--threads", "--hash", "--cpuprofile", "--tactics", "--movetime"}
 	case "analyze":
@@ -291,7 +293,7 @@ func parseOpts(args []string) (*opts, error) {
 			o.profMode, err = value(&i, a)
 		case a == "--profile.path":
 			o.profPath, err = value(&i, a)
-		case a == "--vs-material" || a == "--nodes" || a == "--search-params" || a == "--pgn":
+		case a == "--vs-material" || a == "--nodes" || a == "--search-params" || a == "--pgn" || a == "--concurrency":
 			err = o.versus.parse(args, &i)
 		case a == "--moves":
 			for i+1 < len(args) && !strings.HasPrefix(args[i+1], "--") && !isNumber(args[i+1]) {
@@ -565,6 +567,9 @@ type versusOpts struct {
 	nodes  uint64
 	params search.Params // --search-params; the zero Params when not given
 	pgn    string        // --pgn: the file the games are written to ("" for none)
+	// concurrency is --concurrency: games played at once (0: not given,
+	// one at a time; bench.VersusOptions.Concurrency).
+	concurrency int
 }
 
 // parse reads the flag at args[*i] (and its value).
@@ -590,6 +595,14 @@ func (v *versusOpts) parse(args []string, i *int) error {
 		v.params = p
 		return nil
 	}
+	if flag == "--concurrency" {
+		n, err := strconv.Atoi(args[*i])
+		if err != nil || n < 1 || n > maxVersusConcurrency {
+			return fmt.Errorf("--concurrency needs a number from 1 to %d, got %q", maxVersusConcurrency, args[*i])
+		}
+		v.concurrency = n
+		return nil
+	}
 	n, err := strconv.ParseUint(args[*i], 10, 64)
 	if err != nil || n < 1 || n > 1<<40 {
 		return fmt.Errorf("--nodes needs a positive number, got %q", args[*i])
@@ -597,6 +610,10 @@ func (v *versusOpts) parse(args []string, i *int) error {
 	v.nodes = n
 	return nil
 }
+
+// maxVersusConcurrency bounds --concurrency: each game played at once holds
+// two engines, each with its 16 MB table and its histories.
+const maxVersusConcurrency = 64
 
 // cmdVersus plays the full engine (at --depth or --nodes per move, depth 3
 // if neither is given) against a 1-ply material-only engine in each chosen
@@ -640,7 +657,7 @@ func cmdVersus(w io.Writer, o *opts) error {
 	for _, v := range vs {
 		var werr error
 		rep := bench.VersusMaterial(v, lim, o.versus.params, bench.VersusOptions{
-			Games: games, Seed: o.seed, MoveLimit: o.maxPly,
+			Games: games, Seed: o.seed, MoveLimit: o.maxPly, Concurrency: o.versus.concurrency,
 			Progress: func(g bench.VersusGame) {
 				fmt.Fprintln(w, g.Summary(v.Name))
 				if pgn != nil && werr == nil {
