@@ -141,13 +141,13 @@ func Versus(v *movegen.Variant, a, b Player, o VersusOptions) VersusReport {
 		openings[i] = randomOpening(v, o.OpeningPlies, o.MoveLimit, rng)
 	}
 	games := make([]VersusGame, o.Games)
-	next, done := make(chan int), make(chan int)
-	go func() {
-		for g := range o.Games {
-			next <- g
-		}
-		close(next)
-	}()
+	// The games to play, queued up front for the workers; done carries
+	// each finished game's index back.
+	next, done := make(chan int, o.Games), make(chan int)
+	for g := range o.Games {
+		next <- g
+	}
+	close(next)
 	var wg sync.WaitGroup
 	for range min(max(o.Concurrency, 1), max(o.Games, 1)) {
 		wg.Add(1)
