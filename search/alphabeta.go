@@ -977,17 +977,13 @@ func selectBest(a []uint64, k int) {
 	}
 }
 
-// Quiescence depth limits (plies below the main search): deeper than
-// qRecaptureOnly only recaptures on the square of the last move are tried,
-// deeper than qMax the static evaluation stands. Tai's emperor can take
+// qMax is the quiescence search's depth limit (plies below the main
+// search): deeper, the static evaluation stands. From Params.QRecapture
+// plies on only recaptures on the square of the last move are tried, and
+// below the first quiescence ply at most Params.QBreadth captures (the
+// best by victim and attacker value) per node. Tai's emperor can take
 // almost any piece on the board, so an unlimited capture search explodes.
-// Below the first quiescence ply at most qBreadth captures (the best by
-// victim and attacker value) are tried per node, for the same reason.
-const (
-	qRecaptureOnly = 4
-	qMax           = 16
-	qBreadth       = 12
-)
+const qMax = 16
 
 // qDefendedMargin: in a game without drops the quiescence search leaves
 // out a capture onto a defended square by a piece worth more than the
@@ -1016,16 +1012,16 @@ func (w *worker) qLoses(m movegen.Move, attacker, val int) bool {
 
 // qOrderRecapture is the quiescence search's ordering score of a capture
 // on the square the opponent's last move went to, where the node has more
-// captures than it tries (qBreadth): above every other capture but a
+// captures than it tries (Params.QBreadth): above every other capture but a
 // royal's, whose MVV/LVA scores stay below it.
 const qOrderRecapture = orderRoyal / 2
 
 // qMoves generates and orders the moves of a quiescence node at ply, qply
 // plies below the main search: every legal move where the side to move
 // searches its evasions, else its captures, by victim then attacker value
-// (MVV/LVA), a royal's capture first. From qRecaptureOnly on only the
+// (MVV/LVA), a royal's capture first. From Params.QRecapture on only the
 // recaptures on the last move's square (and royal captures) remain; below
-// the first ply at most qBreadth are tried, and where a node has more, its
+// the first ply at most Params.QBreadth are tried, and where a node has more, its
 // recaptures come first. A tai node can have a hundred and more captures,
 // many of larger pieces than the one that just took, and by victim and
 // attacker value alone the recapture that decides the exchange ranked past
@@ -1046,8 +1042,9 @@ func (w *worker) qMoves(ply, qply int, evasion bool) int {
 	if qply > 0 && ply > 0 {
 		last = w.stack[ply-1].move.To()
 	}
-	only := qply >= qRecaptureOnly && !evasion && last != movegen.NoSquare
-	crowded := !evasion && pm.list.N > qBreadth
+	breadth := w.e.margins.qBreadth
+	only := qply >= w.e.margins.qRecapture && !evasion && last != movegen.NoSquare
+	crowded := !evasion && pm.list.N > breadth
 	n := 0
 	for _, m := range pm.list.Slice() {
 		val, royal := pos.CapturedValue(m)
@@ -1068,7 +1065,7 @@ func (w *worker) qMoves(ply, qply int, evasion bool) int {
 	}
 	pm.list.N = n
 	if !evasion && qply > 0 {
-		n = min(n, qBreadth)
+		n = min(n, breadth)
 	}
 	return n
 }
@@ -1108,7 +1105,8 @@ func (w *worker) quiesce(alpha, beta, ply, qply int) int {
 	// The table: any stored result of this position (a main-search node
 	// or a first quiescence ply) is at least as deep as this one. Only a
 	// first quiescence ply stores its result, and not over a main-search
-	// one: deeper plies search fewer captures (qRecaptureOnly, qBreadth),
+	// one: deeper plies search fewer captures (Params.QRecapture and
+	// QBreadth),
 	// so their result is not the position's value.
 	key := pos.Key()
 	var hit TTHit

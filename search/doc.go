@@ -116,15 +116,16 @@
 // when in check in a check game), with delta pruning and without the
 // captures by a more valuable piece that qLoses judges likely to lose (in a
 // drop game those that lose the exchange, SEE < 0; in the others any onto a
-// defended square); below its first ply a node tries at most qBreadth
-// captures, its recaptures on the square the last move went to first where
-// it has more (qMoves), and deep in quiescence only recaptures, because
-// tai's emperor can take almost any piece on the board. Futility and delta
-// pruning count a promotion's gain from the pieces' Values, except that a
-// promotion to a royal piece (a drunk elephant becoming a crown prince)
-// gains royalRisk: the evaluation counts another royal at least as the
-// strongest piece, and the prince's own small Value made the pruning drop
-// the move under some windows and not others (promoGain).
+// defended square); below its first ply a node tries at most
+// Params.QBreadth captures, its recaptures on the square the last move went
+// to first where it has more (qMoves), and from Params.QRecapture plies
+// down only recaptures, because tai's emperor can take almost any piece on
+// the board. Futility and delta pruning count a promotion's gain from the
+// pieces' Values, except that a promotion to a royal piece (a drunk
+// elephant becoming a crown prince) gains royalRisk: the evaluation counts
+// another royal at least as the strongest piece, and the prince's own small
+// Value made the pruning drop the move under some windows and not others
+// (promoGain).
 //
 // The pruning margins (reverse futility, futility of quiet moves and
 // captures, delta pruning) are set for an evaluation whose Pawn is about

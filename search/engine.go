@@ -315,6 +315,7 @@ type margins struct {
 	nullBase, nullDiv                                    int
 	seeCapture, seeCaptureDepth, seeQuiet, seeQuietDepth int
 	aspiration                                           int
+	qBreadth, qRecapture                                 int
 	// rfpThreat: reverse futility is withheld where the move into the
 	// node threatens more than the node's lead (lastMoveThreatens).
 	rfpThreat bool
@@ -363,6 +364,8 @@ func newMargins(p Params, percent int) margins {
 		seeQuietDepth:   p.SEEQuietDepth,
 		aspiration:      p.Aspiration,
 		rfpThreat:       p.RFPThreat != 0,
+		qBreadth:        p.QBreadth,
+		qRecapture:      p.QRecapture,
 	}
 }
 

@@ -10,7 +10,8 @@ import (
 // (for an evaluation whose Pawn is about 100; a Scaler widens them), the
 // depths up to which each pruning applies, the late-move reduction and
 // pruning shapes, the null move's reduction, the exchange pruning's
-// material margins and the root's aspiration window. DefaultParams are the
+// material margins, the root's aspiration window and the quiescence
+// search's breadth. DefaultParams are the
 // values the engine plays with; the zero Params stands for them in
 // Options. ParseParams and String read and write them as name=value lists
 // (the SearchParams engine option; kirin match spsa tunes them).
@@ -61,6 +62,12 @@ type Params struct {
 	// last move left a piece that threatens to win more than the node's
 	// lead over beta (Position.Threat).
 	RFPThreat int
+	// QBreadth is how many captures a quiescence node below the first
+	// quiescence ply tries at most (the best by victim and attacker value,
+	// recaptures first where it has more); QRecapture is the quiescence
+	// ply from which only recaptures on the last move's square and royal
+	// captures are tried.
+	QBreadth, QRecapture int
 }
 
 // ParamSpec describes one of the Params: its name in ParseParams's lists,
@@ -98,6 +105,8 @@ func ParamSpecs() []ParamSpec {
 		{"seequietdepth", 7, 0, 30, func(p *Params) *int { return &p.SEEQuietDepth }},
 		{"aspiration", 30, 1, 1000, func(p *Params) *int { return &p.Aspiration }},
 		{"rfpthreat", 0, 0, 1, func(p *Params) *int { return &p.RFPThreat }},
+		{"qbreadth", 12, 1, 1000, func(p *Params) *int { return &p.QBreadth }},
+		{"qrecapture", 4, 1, qMax, func(p *Params) *int { return &p.QRecapture }},
 	}
 }
 

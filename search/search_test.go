@@ -399,7 +399,7 @@ func TestMarginScale(t *testing.T) {
 	d := DefaultParams()
 	base := margins{rfp: 90, futility: 120, capture: 200, delta: 200, singular: 2, pawn: pawnValue, lmpWorse: defaultLMPWorse,
 		rfpDepth: 6, seDepth: 6, butterfly: 100, escapeLMR: 2, contPrune: 3, lmpBase: 6, lmpFactor: 2, lmpDepth: 8, nullBase: 3, nullDiv: 5,
-		seeCapture: 150, seeCaptureDepth: 6, seeQuiet: 25, seeQuietDepth: 7, aspiration: 30}
+		seeCapture: 150, seeCaptureDepth: 6, seeQuiet: 25, seeQuietDepth: 7, aspiration: 30, qBreadth: 12, qRecapture: 4}
 	if got := New(material{}, Options{HashMB: 1}).margins; got != base {
 		t.Errorf("no Scaler: margins %+v, want %+v", got, base)
 	}
@@ -1328,7 +1328,7 @@ func checksNodes(t *testing.T, ev Evaluator, depth int) uint64 {
 }
 
 // TestQuiescenceRecaptureFirst: below the first quiescence ply a node tries
-// at most qBreadth captures. In this tai position from a game against the
+// at most Params.QBreadth captures. In this tai position from a game against the
 // 1-ply material player (seed 1, game 17, ply 1279), the full engine's dove
 // takes on 17f. White has 153 captures, and by victim and attacker value
 // the prancing stag's recapture 16f17f+ ranked 27th, so the quiescence
@@ -1345,8 +1345,8 @@ func TestQuiescenceRecaptureFirst(t *testing.T) {
 	want := mustParse(t, w.pos, "16f17f+")
 	n := w.qMoves(1, 1, false)
 	pm := w.moves[1]
-	if pm.list.N <= qBreadth {
-		t.Fatalf("the node has %d captures, want more than qBreadth (%d)", pm.list.N, qBreadth)
+	if breadth := DefaultParams().QBreadth; pm.list.N <= breadth || n > breadth {
+		t.Fatalf("the node has %d captures and tries %d, want more than QBreadth (%d) and at most that many tried", pm.list.N, n, breadth)
 	}
 	for i := 0; i < n; i++ {
 		if got, _ := pm.pick(i); got == want {
