@@ -27,30 +27,22 @@ const DepthUsage = `usage: kirin match depth [--band N] FILE.pgn...
 // the PGN files); --help prints DepthUsage.
 func DepthCommand(args []string, out io.Writer) error {
 	band := 20
-	var files []string
-	for i := 0; i < len(args); i++ {
-		switch arg := args[i]; {
-		case arg == "--":
-			files = append(files, args[i+1:]...)
-			i = len(args)
-		case arg == "--help" || arg == "-h":
-			_, err := io.WriteString(out, DepthUsage)
-			return err
-		case arg == "--band":
-			if i+1 >= len(args) {
-				return fmt.Errorf("--band needs a number of plies")
-			}
-			i++
-			n, err := strconv.Atoi(args[i])
-			if err != nil || n < 1 || n > 10000 {
-				return fmt.Errorf("--band needs a number of plies from 1 to 10000, got %q", args[i])
-			}
-			band = n
-		case strings.HasPrefix(arg, "-"):
-			return fmt.Errorf("unknown option %s", arg)
-		default:
-			files = append(files, arg)
+	files, help, err := fileArgs(args, DepthUsage, out, func(arg string, rest []string) (int, error) {
+		if arg != "--band" {
+			return 0, fmt.Errorf("unknown option %s", arg)
 		}
+		if len(rest) == 0 {
+			return 0, fmt.Errorf("--band needs a number of plies")
+		}
+		n, err := strconv.Atoi(rest[0])
+		if err != nil || n < 1 || n > 10000 {
+			return 0, fmt.Errorf("--band needs a number of plies from 1 to 10000, got %q", rest[0])
+		}
+		band = n
+		return 1, nil
+	})
+	if help || err != nil {
+		return err
 	}
 	if len(files) == 0 {
 		return fmt.Errorf("give the PGN files to read")
@@ -74,7 +66,7 @@ func DepthCommand(args []string, out io.Writer) error {
 		}
 		t.write(&b, band)
 	}
-	_, err := io.WriteString(out, b.String())
+	_, err = io.WriteString(out, b.String())
 	return err
 }
 
@@ -93,10 +85,9 @@ type depthTable struct {
 }
 
 // depthTables sorts the moves of games by engine and opponent and by band
-// of plies, keeping the moves whose comment ParseDepthComment reads. White
-// is the first mover (kirin match's convention), so White makes the first
-// move unless the game starts from an SFEN with the second mover to move.
-// Tables come in the order their engine and opponent first appear.
+// of plies, keeping the moves whose comment ParseDepthComment reads, each
+// the move of its mover (moverNames). Tables come in the order their
+// engine and opponent first appear.
 func depthTables(games []PGNGame, band int) []*depthTable {
 	var tables []*depthTable
 	find := func(engine, opponent string) *depthTable {
@@ -110,10 +101,7 @@ func depthTables(games []PGNGame, band int) []*depthTable {
 		return t
 	}
 	for _, g := range games {
-		side := [2]string{g.Tags["White"], g.Tags["Black"]}
-		if f := strings.Fields(g.Tags["SFEN"]); len(f) > 1 && f[1] == "w" {
-			side[0], side[1] = side[1], side[0]
-		}
+		side := moverNames(g)
 		var seen [2]*depthTable
 		for i, c := range g.Comments {
 			depth, secs, ok := ParseDepthComment(c)

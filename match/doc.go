@@ -121,7 +121,11 @@
 // reads the other part of a run's PGN, the {score/depth time} comment
 // after each engine move, and tabulates each engine's depth and time by
 // band of plies, one table per engine and opponent: how deep each side
-// searched in the opening, the middle game and the ending.
+// searched in the opening, the middle game and the ending. EndsCommand
+// (kirin match ends) replays the games drawn at the move limit (with
+// --all every game) to their last positions and tabulates where each side
+// stood: its pieces and material and its engine's last score, summed up
+// per engine (issue 15's capped games: who was ahead, and by how much).
 //
 // # SPSA
 //

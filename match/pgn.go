@@ -547,3 +547,32 @@ func readPGNFile(path string) ([]PGNGame, error) {
 	}
 	return games, nil
 }
+
+// fileArgs reads the arguments of a subcommand that takes options and PGN
+// files (depth, strip, ends): "--" ends the options, --help or -h writes
+// usage to out and reports help, an argument starting with "-" goes to opt
+// with the arguments after it (opt returns how many of those it took, or an
+// error; nil knows no option), and the rest are the files.
+func fileArgs(args []string, usage string, out io.Writer, opt func(arg string, rest []string) (int, error)) (files []string, help bool, err error) {
+	for i := 0; i < len(args); i++ {
+		switch arg := args[i]; {
+		case arg == "--":
+			return append(files, args[i+1:]...), false, nil
+		case arg == "--help" || arg == "-h":
+			_, err := io.WriteString(out, usage)
+			return nil, true, err
+		case strings.HasPrefix(arg, "-"):
+			if opt == nil {
+				return nil, false, fmt.Errorf("unknown option %s", arg)
+			}
+			n, err := opt(arg, args[i+1:])
+			if err != nil {
+				return nil, false, err
+			}
+			i += n
+		default:
+			files = append(files, arg)
+		}
+	}
+	return files, false, nil
+}

@@ -24,20 +24,9 @@ const StripUsage = `usage: kirin match strip FILE.pgn...
 // StripCommand runs `kirin match strip` with its arguments, the PGN files;
 // --help prints StripUsage.
 func StripCommand(args []string, out io.Writer) error {
-	var files []string
-	for i := 0; i < len(args); i++ {
-		switch arg := args[i]; {
-		case arg == "--":
-			files = append(files, args[i+1:]...)
-			i = len(args)
-		case arg == "--help" || arg == "-h":
-			_, err := io.WriteString(out, StripUsage)
-			return err
-		case strings.HasPrefix(arg, "-"):
-			return fmt.Errorf("unknown option %s", arg)
-		default:
-			files = append(files, arg)
-		}
+	files, help, err := fileArgs(args, StripUsage, out, nil)
+	if help || err != nil {
+		return err
 	}
 	if len(files) == 0 {
 		return fmt.Errorf("give the PGN files to strip")
@@ -61,7 +50,7 @@ func StripCommand(args []string, out io.Writer) error {
 	for _, g := range games {
 		writeStripped(&b, g)
 	}
-	_, err := io.WriteString(out, b.String())
+	_, err = io.WriteString(out, b.String())
 	return err
 }
 

@@ -205,10 +205,10 @@ func runCommand(t *testing.T, name string, args []string, code int, stdout []str
 }
 
 // TestMatchCommands: kirin match --shard, kirin match merge, kirin match
-// strip and kirin match depth are wired: help texts, a bad shard, a bad
-// merge, a bad strip and a bad depth give one "kirin match" error line,
-// merge of a kirin match PGN prints the report, and strip writes its
-// games.
+// strip, kirin match depth and kirin match ends are wired: help texts, a
+// bad shard, a bad merge, a bad strip, a bad depth and a bad ends give one
+// "kirin match" error line, merge of a kirin match PGN prints the report,
+// strip writes its games and ends lists them.
 func TestMatchCommands(t *testing.T) {
 	dir := t.TempDir()
 	pgn := filepath.Join(dir, "shard1.pgn")
@@ -237,6 +237,10 @@ func TestMatchCommands(t *testing.T) {
 		{"depth help", []string{"match", "depth"}, 0, []string{"usage: kirin match depth [--band N] FILE.pgn..."}, ""},
 		{"depth of a game without comments", []string{"match", "depth", pgn}, 1, nil, "kirin match depth: no move in these files has a {score/depth time} comment"},
 		{"depth bad band", []string{"match", "depth", "--band", "-2", pgn}, 1, nil, "kirin match depth: --band needs a number of plies from 1 to 10000, got \"-2\"\n"},
+		{"ends help", []string{"match", "ends"}, 0, []string{"usage: kirin match ends [--all]"}, ""},
+		{"ends of a decided game", []string{"match", "ends", pgn}, 0, []string{"0 of 1 games drawn at the move limit\n"}, ""},
+		{"ends --all", []string{"match", "ends", "--all", pgn}, 0, []string{"1 of 1 games listed\n", "  a wins by checkmate\n"}, ""},
+		{"ends bad option", []string{"match", "ends", "--band", pgn}, 1, nil, "kirin match ends: unknown option --band\n"},
 		{"spsa help", []string{"match", "spsa"}, 0, []string{"usage: kirin match spsa --variant V --engine SPEC --param NAME=START,MIN,MAX,C_END[,R_END]"}, ""},
 		{"spsa bad param", []string{"match", "spsa", "--variant", "shogi", "--engine", "cmd=x", "--nodes", "1", "--pairs", "1", "--param", "rfp=1"}, 1, nil,
 			"kirin match spsa: --param \"rfp=1\": want NAME=START,MIN,MAX,C_END[,R_END]\n"},
