@@ -394,7 +394,8 @@ func TestWeightsRootLMR(t *testing.T) {
 // TestWeightsChangeEvaluate: a weight from a file reaches Evaluate (the
 // tempo alone moves every score by its change), and New uses the shipped
 // weights: BuiltinWeights equals DefaultWeights for a game without a file
-// in eval/weights and differs for one with a file.
+// in eval/weights and differs for one with a file (in a term or in a
+// setting of the search: dai's file sets only rfpthreat).
 func TestWeightsChangeEvaluate(t *testing.T) {
 	v := variant(t, "chu")
 	w := DefaultWeights(v)
@@ -415,7 +416,9 @@ func TestWeightsChangeEvaluate(t *testing.T) {
 	}
 	for _, v := range movegen.Builtin() {
 		b, d := BuiltinWeights(v), DefaultWeights(v)
-		same := slices.Equal(b.Vector(), d.Vector()) && b.Margin == d.Margin && b.LMPWorse == d.LMPWorse && b.NoRootLMR == d.NoRootLMR
+		same := slices.Equal(b.Vector(), d.Vector()) && b.Margin == d.Margin && b.LMPWorse == d.LMPWorse && b.NoRootLMR == d.NoRootLMR &&
+			b.LMPFactor == d.LMPFactor && b.NoLateBad == d.NoLateBad && b.ReduceChecks == d.ReduceChecks &&
+			b.NoContPrune == d.NoContPrune && b.RFPThreat == d.RFPThreat
 		if same == shipped[v.Name] {
 			t.Errorf("%s: shipped weights file %v, built-in weights equal to the defaults %v", v.Name, shipped[v.Name], same)
 		}
