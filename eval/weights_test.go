@@ -395,7 +395,7 @@ func TestWeightsRootLMR(t *testing.T) {
 // tempo alone moves every score by its change), and New uses the shipped
 // weights: BuiltinWeights equals DefaultWeights for a game without a file
 // in eval/weights and differs for one with a file (in a term or in a
-// setting of the search: dai's file sets only rfpthreat).
+// setting of the search: a file may set only rfpthreat, say).
 func TestWeightsChangeEvaluate(t *testing.T) {
 	v := variant(t, "chu")
 	w := DefaultWeights(v)
