@@ -120,6 +120,17 @@ func depthTables(games []PGNGame, band int) []*depthTable {
 	return tables
 }
 
+// moverNames gives the names of g's engines in the order they move: White
+// first (kirin match's convention) unless the game starts from an SFEN
+// with the second mover to move.
+func moverNames(g PGNGame) [2]string {
+	side := [2]string{g.Tags["White"], g.Tags["Black"]}
+	if f := strings.Fields(g.Tags["SFEN"]); len(f) > 1 && f[1] == "w" {
+		side[0], side[1] = side[1], side[0]
+	}
+	return side
+}
+
 // write prints the table: a line for the engine and opponent with all
 // their moves, then one for each band that has moves.
 func (t *depthTable) write(b *strings.Builder, band int) {

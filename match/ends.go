@@ -128,17 +128,6 @@ type gameEnd struct {
 	side   [2]endSide
 }
 
-// moverNames gives the names of g's engines in the order they move: White
-// first (kirin match's convention) unless the game starts from an SFEN
-// with the second mover to move.
-func moverNames(g PGNGame) [2]string {
-	side := [2]string{g.Tags["White"], g.Tags["Black"]}
-	if f := strings.Fields(g.Tags["SFEN"]); len(f) > 1 && f[1] == "w" {
-		side[0], side[1] = side[1], side[0]
-	}
-	return side
-}
-
 // endOf replays g in v and reads where each side stood at its end.
 func endOf(g PGNGame, v *movegen.Variant) (gameEnd, error) {
 	start, moves, err := g.Replay(v)
@@ -150,11 +139,12 @@ func endOf(g PGNGame, v *movegen.Variant) (gameEnd, error) {
 		pos.Make(m)
 	}
 	e := gameEnd{number: g.Tags["GameNumber"], plies: len(moves), reason: g.LastComment}
-	names := moverNames(g)
-	// The first mover's pieces: kirin match's White is movegen's Black
-	// (the first mover from the start position) whichever moves first.
+	// kirin match's White plays movegen's Black (the first mover from the
+	// start position), whichever side the game's start has to move.
+	names := [2]string{g.Tags["White"], g.Tags["Black"]}
 	colors := [2]movegen.Color{movegen.Black, movegen.White}
 	if start.SideToMove() == movegen.White {
+		names[0], names[1] = names[1], names[0]
 		colors[0], colors[1] = colors[1], colors[0]
 	}
 	for k := range e.side {

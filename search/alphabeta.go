@@ -1012,8 +1012,8 @@ func (w *worker) qLoses(m movegen.Move, attacker, val int) bool {
 
 // qOrderRecapture is the quiescence search's ordering score of a capture
 // on the square the opponent's last move went to, where the node has more
-// captures than it tries (Params.QBreadth): above every other capture but a
-// royal's, whose MVV/LVA scores stay below it.
+// captures than it tries (Params.QBreadth): above every other capture but
+// a royal's, whose MVV/LVA scores stay below it.
 const qOrderRecapture = orderRoyal / 2
 
 // qMoves generates and orders the moves of a quiescence node at ply, qply
@@ -1021,8 +1021,8 @@ const qOrderRecapture = orderRoyal / 2
 // searches its evasions, else its captures, by victim then attacker value
 // (MVV/LVA), a royal's capture first. From Params.QRecapture on only the
 // recaptures on the last move's square (and royal captures) remain; below
-// the first ply at most Params.QBreadth are tried, and where a node has more, its
-// recaptures come first. A tai node can have a hundred and more captures,
+// the first ply at most Params.QBreadth are tried, and where a node has
+// more, its recaptures come first. A tai node can have a hundred and more captures,
 // many of larger pieces than the one that just took, and by victim and
 // attacker value alone the recapture that decides the exchange ranked past
 // the limit: the engine counted a piece as won back that it would lose,
@@ -1106,8 +1106,7 @@ func (w *worker) quiesce(alpha, beta, ply, qply int) int {
 	// or a first quiescence ply) is at least as deep as this one. Only a
 	// first quiescence ply stores its result, and not over a main-search
 	// one: deeper plies search fewer captures (Params.QRecapture and
-	// QBreadth),
-	// so their result is not the position's value.
+	// QBreadth), so their result is not the position's value.
 	key := pos.Key()
 	var hit TTHit
 	found := false

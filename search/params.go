@@ -11,10 +11,10 @@ import (
 // depths up to which each pruning applies, the late-move reduction and
 // pruning shapes, the null move's reduction, the exchange pruning's
 // material margins, the root's aspiration window and the quiescence
-// search's breadth. DefaultParams are the
-// values the engine plays with; the zero Params stands for them in
-// Options. ParseParams and String read and write them as name=value lists
-// (the SearchParams engine option; kirin match spsa tunes them).
+// search's breadth. DefaultParams are the values the engine plays with;
+// the zero Params stands for them in Options. ParseParams and String read
+// and write them as name=value lists (the SearchParams engine option;
+// kirin match spsa tunes them).
 type Params struct {
 	// RFP is reverse futility's margin a ply, up to RFPDepth.
 	RFP, RFPDepth int
