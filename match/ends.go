@@ -11,7 +11,7 @@ import (
 )
 
 // EndsUsage is the command line help of `kirin match ends`.
-const EndsUsage = `usage: kirin match ends [--all] [--variant-file FILE] FILE.pgn...
+const EndsUsage = `usage: kirin match ends [--all] [--sfen] [--variant-file FILE] FILE.pgn...
   Where the games drawn at the move limit stood when the cap ended them: each game is
   replayed to its last position, and a row gives each side's engine, its pieces on the
   board and in hand (royals included), their material in Pawns by the game's piece values
@@ -19,22 +19,27 @@ const EndsUsage = `usage: kirin match ends [--all] [--variant-file FILE] FILE.pg
   time} comment; "-" if it made none). A summary per engine follows: in how many of the
   games its own last score had it ahead, level or behind, the range of those scores and
   the mates it had found, and the range and median of its pieces and material. With --all
-  every game is listed, whatever ended it, with the comment that says how. The game comes
+  every game is listed, whatever ended it, with the comment that says how. With --sfen a
+  line per listed game follows with its last position as an SFEN, to look at with kirin
+  analyze VARIANT --fen SFEN --board (or to search from). The game comes
   from each file's Variant and RuleSet tags (--variant-file FILE for one of one's own); a
   game played under other rules (its VariantID tag) is refused, as is a move that does not
   replay. Stripped runs (kirin match strip) keep too few moves to replay. A file whose name
   ends in .gz is gunzipped.
 `
 
-// EndsCommand runs `kirin match ends` with its arguments (--all,
+// EndsCommand runs `kirin match ends` with its arguments (--all, --sfen,
 // --variant-file FILE and the PGN files); --help prints EndsUsage.
 func EndsCommand(args []string, out io.Writer) error {
-	all := false
+	all, sfen := false, false
 	variantFile := ""
 	files, help, err := fileArgs(args, EndsUsage, out, func(arg string, rest []string) (int, error) {
 		switch arg {
 		case "--all":
 			all = true
+			return 0, nil
+		case "--sfen":
+			sfen = true
 			return 0, nil
 		case "--variant-file":
 			if len(rest) == 0 {
@@ -84,6 +89,12 @@ func EndsCommand(args []string, out io.Writer) error {
 	if len(ends) > 0 {
 		writeEnds(&b, ends, all)
 	}
+	if sfen && len(ends) > 0 {
+		b.WriteString("last positions (kirin analyze VARIANT --fen SFEN --board):\n")
+		for _, e := range ends {
+			fmt.Fprintf(&b, "  %5s  %s  %s\n", e.number, e.variant, e.sfen)
+		}
+	}
 	_, err = io.WriteString(out, b.String())
 	return err
 }
@@ -122,10 +133,12 @@ type endSide struct {
 
 // gameEnd is a game's last position as endSides: side[0] moved first.
 type gameEnd struct {
-	number string
-	plies  int
-	reason string
-	side   [2]endSide
+	number  string
+	plies   int
+	reason  string
+	variant string // the game's name
+	sfen    string // the last position
+	side    [2]endSide
 }
 
 // endOf replays g in v and reads where each side stood at its end.
@@ -138,7 +151,7 @@ func endOf(g PGNGame, v *movegen.Variant) (gameEnd, error) {
 	for _, m := range moves {
 		pos.Make(m)
 	}
-	e := gameEnd{number: g.Tags["GameNumber"], plies: len(moves), reason: g.LastComment}
+	e := gameEnd{number: g.Tags["GameNumber"], plies: len(moves), reason: g.LastComment, variant: v.Name, sfen: pos.SFEN()}
 	// kirin match's White plays movegen's Black (the first mover from the
 	// start position), whichever side the game's start has to move.
 	names := [2]string{g.Tags["White"], g.Tags["Black"]}

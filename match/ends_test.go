@@ -110,6 +110,19 @@ func TestEndsCommand(t *testing.T) {
 		!strings.Contains(lines[6], "b, 3 games: by its own last score ahead in 1, level in 0, behind in 1 (-2.50 to +2.00), no score in 1") {
 		t.Errorf("kirin match ends --all:\n%s", out.String())
 	}
+
+	// --sfen: the two capped games' last positions, written out by hand
+	// (game 2 began with the second mover to move).
+	out.Reset()
+	if err := EndsCommand([]string{"--sfen", path}, &out); err != nil {
+		t.Fatal(err)
+	}
+	wantSFEN := want + "last positions (kirin analyze VARIANT --fen SFEN --board):\n" +
+		"      1  shogi  lnsgkgsnl/1r5+B1/p1pppp1pp/1p4p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b B 5\n" +
+		"      2  shogi  lnsgkgsnl/1r7/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1+b5R1/LNSGKGSNL b b 4\n"
+	if got := out.String(); got != wantSFEN {
+		t.Errorf("kirin match ends --sfen:\n%s\nwant:\n%s", got, wantSFEN)
+	}
 }
 
 // TestEndsCommandErrors: bad arguments and games that cannot be replayed
