@@ -543,8 +543,15 @@ func TestWeightsMoveRules(t *testing.T) {
 	if New(variant(t, "tai")).ContinuationPruning() {
 		t.Error("tai: want no continuation pruning (eval/weights/tai.ini)")
 	}
-	if !New(variant(t, "tai")).ThreatRFP() || !New(variant(t, "chu")).ThreatRFP() || New(variant(t, "shogi")).ThreatRFP() {
-		t.Error("want reverse futility withheld under a threat in tai and chu (their weights), not in shogi")
+	for _, name := range []string{"tai", "chu", "heian", "shogi"} {
+		if !New(variant(t, name)).ThreatRFP() {
+			t.Errorf("%s: want reverse futility withheld under a threat (eval/weights/%s.ini)", name, name)
+		}
+	}
+	for _, name := range []string{"okisaki", "dai"} {
+		if New(variant(t, name)).ThreatRFP() {
+			t.Errorf("%s: want reverse futility under a threat as the search's Params say (its weights do not set it)", name)
+		}
 	}
 }
 
