@@ -550,7 +550,7 @@ func TestWeightsMoveRules(t *testing.T) {
 	}
 	for _, name := range []string{"okisaki", "dai"} {
 		if New(variant(t, name)).ThreatRFP() {
-			t.Errorf("%s: want reverse futility under a threat as the search's Params say (its weights do not set it)", name)
+			t.Errorf("%s: want no rule of its own on reverse futility under a threat (its weights do not set rfpthreat)", name)
 		}
 	}
 }
