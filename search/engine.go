@@ -316,6 +316,7 @@ type margins struct {
 	seeCapture, seeCaptureDepth, seeQuiet, seeQuietDepth int
 	aspiration                                           int
 	qBreadth, qRecapture                                 int
+	movesToGo                                            int
 	// rfpThreat: reverse futility is withheld where the move into the
 	// node threatens more than the node's lead (lastMoveThreatens).
 	rfpThreat bool
@@ -366,6 +367,7 @@ func newMargins(p Params, percent int) margins {
 		rfpThreat:       p.RFPThreat != 0,
 		qBreadth:        p.QBreadth,
 		qRecapture:      p.QRecapture,
+		movesToGo:       p.MovesToGo,
 	}
 }
 
@@ -510,7 +512,7 @@ func (e *Engine) Search(pos *movegen.Position, lim Limits, report func(Info)) Re
 	if !pos.Variant().Drops {
 		pieces = len(pos.Pieces(movegen.Black)) + len(pos.Pieces(movegen.White))
 	}
-	e.budget = plan(&lim, us, e.opts.MoveOverhead, pieces)
+	e.budget = plan(&lim, us, e.opts.MoveOverhead, pieces, e.margins.movesToGo)
 	e.tt.NewSearch()
 
 	main := e.workers[0]

@@ -22,7 +22,7 @@ func TestPlanNeverFlags(t *testing.T) {
 					}
 					l := Limits{MovesToGo: mtg, Byoyomi: byo}
 					l.Time[movegen.White], l.Inc[movegen.White] = left, inc
-					b := plan(&l, movegen.White, overhead, 40)
+					b := plan(&l, movegen.White, overhead, 40, minMovesToGo)
 					limit := max(left+byo-overhead, time.Millisecond)
 					if b.hard > limit || b.soft > b.hard || b.soft <= 0 {
 						t.Errorf("left %v inc %v byo %v mtg %d: soft %v hard %v, limit %v", left, inc, byo, mtg, b.soft, b.hard, limit)
@@ -39,33 +39,33 @@ func TestPlanUsesTheClock(t *testing.T) {
 	var l Limits
 	// Sudden death, 60 s left: about a fortieth as the target.
 	l.Time[movegen.Black] = 60 * time.Second
-	b := plan(&l, movegen.Black, overhead, 40)
+	b := plan(&l, movegen.Black, overhead, 40, minMovesToGo)
 	if b.soft < time.Second || b.soft > 2*time.Second || b.hard < b.soft || b.hard > 20*time.Second {
 		t.Errorf("sudden death 60s: %+v", b)
 	}
 	// Byoyomi only (main time used up): nearly the whole period, never more.
 	l = Limits{Byoyomi: 10 * time.Second}
-	b = plan(&l, movegen.Black, overhead, 40)
+	b = plan(&l, movegen.Black, overhead, 40, minMovesToGo)
 	if b.hard != 10*time.Second-overhead || b.soft < 9*time.Second {
 		t.Errorf("byoyomi 10s: %+v", b)
 	}
 	// Last move before the time control: may use nearly all of it.
 	l = Limits{MovesToGo: 1}
 	l.Time[movegen.Black] = 5 * time.Second
-	b = plan(&l, movegen.Black, overhead, 40)
+	b = plan(&l, movegen.Black, overhead, 40, minMovesToGo)
 	if b.hard != 5*time.Second-overhead {
 		t.Errorf("moves to go 1: %+v", b)
 	}
 	// Increment: most of it is spent each move.
 	l = Limits{}
 	l.Time[movegen.Black], l.Inc[movegen.Black] = 2*time.Second, time.Second
-	b = plan(&l, movegen.Black, overhead, 40)
+	b = plan(&l, movegen.Black, overhead, 40, minMovesToGo)
 	if b.soft < 700*time.Millisecond || b.hard > 2*time.Second-overhead {
 		t.Errorf("2s+1s: %+v", b)
 	}
 	// Fixed time per move.
 	l = Limits{MoveTime: time.Second}
-	if b = plan(&l, movegen.Black, overhead, 40); b.soft != b.hard || b.hard != time.Second-overhead {
+	if b = plan(&l, movegen.Black, overhead, 40, minMovesToGo); b.soft != b.hard || b.hard != time.Second-overhead {
 		t.Errorf("movetime 1s: %+v", b)
 	}
 }
@@ -111,7 +111,7 @@ func TestNodeClock(t *testing.T) {
 	}
 	// No overhead comes off a node clock.
 	l := Limits{MoveTime: time.Second, NodeRate: 1000}
-	if b := plan(&l, movegen.Black, 30*time.Millisecond, 40); b.hard != time.Second {
+	if b := plan(&l, movegen.Black, 30*time.Millisecond, 40, minMovesToGo); b.hard != time.Second {
 		t.Errorf("movetime 1s on a node clock: %+v", b)
 	}
 }
@@ -248,12 +248,12 @@ func TestPlanMovesToGoFromPieces(t *testing.T) {
 		pieces, mtg int
 	}{{0, 40}, {10, 40}, {40, 40}, {41, 61}, {92, 138}, {100, 150}, {130, 150}, {354, 150}} {
 		want := 60 * time.Second / time.Duration(c.mtg)
-		if b := plan(&l, movegen.Black, 0, c.pieces); b.soft != want {
+		if b := plan(&l, movegen.Black, 0, c.pieces, minMovesToGo); b.soft != want {
 			t.Errorf("%d pieces: soft %v, want %v (a %dth)", c.pieces, b.soft, want, c.mtg)
 		}
 	}
 	l.MovesToGo = 20
-	if b := plan(&l, movegen.Black, 0, 130); b.soft != 3*time.Second {
+	if b := plan(&l, movegen.Black, 0, 130, minMovesToGo); b.soft != 3*time.Second {
 		t.Errorf("20 moves to go, 130 pieces: soft %v, want 3s", b.soft)
 	}
 }

@@ -68,6 +68,10 @@ type Params struct {
 	// ply from which only recaptures on the last move's square and royal
 	// captures are tried.
 	QBreadth, QRecapture int
+	// MovesToGo is the time plan's moves to go where the pieces on the
+	// board do not say more (plan): in the games with drops always, in
+	// the others once 40 pieces or fewer are left.
+	MovesToGo int
 }
 
 // ParamSpec describes one of the Params: its name in ParseParams's lists,
@@ -107,6 +111,7 @@ func ParamSpecs() []ParamSpec {
 		{"rfpthreat", 0, 0, 1, func(p *Params) *int { return &p.RFPThreat }},
 		{"qbreadth", 12, 1, 1000, func(p *Params) *int { return &p.QBreadth }},
 		{"qrecapture", 4, 1, qMax, func(p *Params) *int { return &p.QRecapture }},
+		{"movestogo", minMovesToGo, 10, maxMovesToGo, func(p *Params) *int { return &p.MovesToGo }},
 	}
 }
 

@@ -3,6 +3,7 @@ package search
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kirin-shogi/kirin/movegen"
 )
@@ -60,8 +61,9 @@ func TestParseParams(t *testing.T) {
 	}
 }
 
-// TestParamsReachSearch: every parameter, set away from its default, makes
-// the same search visit another number of nodes (or, for the depth limits
+// TestParamsReachSearch: every parameter but the time plan's (movestogo),
+// set away from its default, makes the same search visit another number of
+// nodes (or, for the depth limits
 // set to 0, turn its pruning off), and setting the defaults back restores
 // the default tree; Options with zero Params search as the defaults.
 func TestParamsReachSearch(t *testing.T) {
@@ -87,6 +89,9 @@ func TestParamsReachSearch(t *testing.T) {
 	// two must change the tree (a depth limit above this search's depths
 	// changes nothing; one of 0 turns its pruning off).
 	for _, s := range ParamSpecs() {
+		if s.Name == "movestogo" {
+			continue // the time plan's: TestParamsMovesToGo
+		}
 		changed := false
 		high := min(max(3*s.Default, s.Min+1), s.Max)
 		for _, v := range []int{s.Min, high} {
@@ -102,5 +107,32 @@ func TestParamsReachSearch(t *testing.T) {
 	}
 	if got := nodes(DefaultParams()); got != base {
 		t.Errorf("the defaults again: %d nodes, want %d", got, base)
+	}
+}
+
+// TestParamsMovesToGo: movestogo is the time plan's moves to go in a game
+// with drops: 20 gives twice the target of 40 on the same clock, and the
+// default plans as before the parameter (a fortieth of the time left plus
+// three quarters of the increment).
+func TestParamsMovesToGo(t *testing.T) {
+	pos := position(t, "shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1")
+	e := New(material{}, Options{HashMB: 8})
+	soft := func(mtg int) time.Duration {
+		o := e.Options()
+		o.Params = DefaultParams()
+		o.Params.MovesToGo = mtg
+		o.MoveOverhead = 0
+		e.SetOptions(o)
+		lim := Limits{Depth: 1}
+		lim.Time[movegen.Black], lim.Time[movegen.White] = 40*time.Second, 40*time.Second
+		lim.Inc[movegen.Black] = 400 * time.Millisecond
+		e.Search(pos, lim, nil)
+		return e.budget.soft
+	}
+	if got, want := soft(minMovesToGo), time.Second+300*time.Millisecond; got != want {
+		t.Errorf("movestogo %d: soft %v, want %v", minMovesToGo, got, want)
+	}
+	if got, want := soft(20), 2*time.Second+300*time.Millisecond; got != want {
+		t.Errorf("movestogo 20: soft %v, want %v", got, want)
 	}
 }
