@@ -7,10 +7,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/kirin-shogi/kirin/movegen"
 )
 
 // DepthUsage is the command line help of `kirin match depth`.
-const DepthUsage = `usage: kirin match depth [--band N] FILE.pgn...
+const DepthUsage = `usage: kirin match depth [--band N] [--variant-file FILE] FILE.pgn...
   How deep and how long each engine searched the moves it played, by stage of the game,
   read from the {score/depth time} comments kirin match writes after every engine move.
   Each engine gets one table for each opponent it met (in a gauntlet, Fairy-Stockfish
@@ -20,14 +22,24 @@ const DepthUsage = `usage: kirin match depth [--band N] FILE.pgn...
   makes an engine report the depth of its last iteration, often far beyond the others:
   the median is the figure to compare. Book moves and games from other tools have no such
   comment and are left out; stripped runs (kirin match strip) have none at all. A file
-  whose name ends in .gz is gunzipped.
+  whose name ends in .gz is gunzipped. A game from an XBoard FEN (a FEN tag without an
+  SFEN tag) is read in its Variant tag's game to find who moved first; --variant-file
+  gives a game of one's own.
 `
 
-// DepthCommand runs `kirin match depth` with its arguments (--band N and
-// the PGN files); --help prints DepthUsage.
+// DepthCommand runs `kirin match depth` with its arguments (--band N,
+// --variant-file FILE and the PGN files); --help prints DepthUsage.
 func DepthCommand(args []string, out io.Writer) error {
 	band := 20
+	variantFile := ""
 	files, help, err := fileArgs(args, DepthUsage, out, func(arg string, rest []string) (int, error) {
+		if arg == "--variant-file" {
+			if len(rest) == 0 {
+				return 0, fmt.Errorf("--variant-file needs a file")
+			}
+			variantFile = rest[0]
+			return 1, nil
+		}
 		if arg != "--band" {
 			return 0, fmt.Errorf("unknown option %s", arg)
 		}
@@ -48,14 +60,23 @@ func DepthCommand(args []string, out io.Writer) error {
 		return fmt.Errorf("give the PGN files to read")
 	}
 	var games []PGNGame
+	var sides [][2]string
+	variants := map[string]*movegen.Variant{}
 	for _, path := range files {
 		pgns, err := readPGNFile(path)
 		if err != nil {
 			return err
 		}
+		for i, g := range pgns {
+			side, err := moverNames(g, variantFile, variants)
+			if err != nil {
+				return fmt.Errorf("%s (game %d of the file): %v", path, i+1, err)
+			}
+			sides = append(sides, side)
+		}
 		games = append(games, pgns...)
 	}
-	tables := depthTables(games, band)
+	tables := depthTables(games, sides, band)
 	if len(tables) == 0 {
 		return fmt.Errorf("no move in these files has a {score/depth time} comment (stripped runs keep none)")
 	}
@@ -86,9 +107,10 @@ type depthTable struct {
 
 // depthTables sorts the moves of games by engine and opponent and by band
 // of plies, keeping the moves whose comment ParseDepthComment reads, each
-// the move of its mover (moverNames). Tables come in the order their
-// engine and opponent first appear.
-func depthTables(games []PGNGame, band int) []*depthTable {
+// the move of its mover (sides[i] names game i's engines in the order they
+// move: moverNames). Tables come in the order their engine and opponent
+// first appear.
+func depthTables(games []PGNGame, sides [][2]string, band int) []*depthTable {
 	var tables []*depthTable
 	find := func(engine, opponent string) *depthTable {
 		for _, t := range tables {
@@ -100,8 +122,8 @@ func depthTables(games []PGNGame, band int) []*depthTable {
 		tables = append(tables, t)
 		return t
 	}
-	for _, g := range games {
-		side := moverNames(g)
+	for gi, g := range games {
+		side := sides[gi]
 		var seen [2]*depthTable
 		for i, c := range g.Comments {
 			depth, secs, ok := ParseDepthComment(c)
@@ -121,14 +143,28 @@ func depthTables(games []PGNGame, band int) []*depthTable {
 }
 
 // moverNames gives the names of g's engines in the order they move: White
-// first (kirin match's convention) unless the game starts from an SFEN
-// with the second mover to move.
-func moverNames(g PGNGame) [2]string {
+// first (kirin match's convention) unless the game starts with the second
+// mover to move, as its SFEN tag says or, without one, its FEN tag (an
+// XBoard FEN, where "b" is the second mover: read in the game of the
+// Variant tag, with variantFile, as Replay and kirin match ends read it).
+func moverNames(g PGNGame, variantFile string, cache map[string]*movegen.Variant) ([2]string, error) {
 	side := [2]string{g.Tags["White"], g.Tags["Black"]}
-	if f := strings.Fields(g.Tags["SFEN"]); len(f) > 1 && f[1] == "w" {
+	sfen := g.Tags["SFEN"]
+	if sfen == "" && g.Tags["FEN"] != "" {
+		v, err := tagVariant(g, variantFile, cache)
+		if err != nil {
+			return side, err
+		}
+		op, err := ParseOpening(v, g.Tags["FEN"])
+		if err != nil {
+			return side, fmt.Errorf("FEN tag: %v", err)
+		}
+		sfen = op.SFEN
+	}
+	if f := strings.Fields(sfen); len(f) > 1 && f[1] == "w" {
 		side[0], side[1] = side[1], side[0]
 	}
-	return side
+	return side, nil
 }
 
 // write prints the table: a line for the engine and opponent with all

@@ -95,6 +95,61 @@ a against b: 2 games
 	}
 }
 
+// TestDepthCommandFEN: a game whose only start tag is an XBoard FEN with
+// the second mover to move ("b"), as XBoard writes a set-up game, gives
+// its first move to Black in the tags, as the SFEN game of depthPGN does;
+// reading the FEN's side as an SFEN's would give it to White.
+func TestDepthCommandFEN(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "fen.pgn")
+	text := `[Event "xboard"]
+[White "a"]
+[Black "b"]
+[Result "0-1"]
+[Variant "shogi"]
+[SetUp "1"]
+[FEN "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] b 0 1"]
+
+1... 3c3d {+0.50/6 2.00s} 2. 7g7f {-0.50/8 1.00s} 3d3e {+0.40/7 0.40s} 0-1
+`
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := DepthCommand([]string{path}, &out); err != nil {
+		t.Fatal(err)
+	}
+	want := `b against a: 1 games
+  plies         moves median    mean   s/move
+  all               2    6.5    6.50    1.200
+  0-19              2    6.5    6.50    1.200
+
+a against b: 1 games
+  plies         moves median    mean   s/move
+  all               1      8    8.00    1.000
+  0-19              1      8    8.00    1.000
+`
+	if got := out.String(); got != want {
+		t.Errorf("kirin match depth on a FEN game:\n%s\nwant:\n%s", got, want)
+	}
+	for _, tc := range []struct{ tags, want string }{
+		{"[Variant \"shogi\"]\n[FEN \"lnsgkgsnl/9 b 0 1\"]\n", "FEN tag"},
+		{"[FEN \"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] b 0 1\"]\n", "no Variant tag"},
+		{"[Variant \"nosuchgame\"]\n[FEN \"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] b 0 1\"]\n", "nosuchgame"},
+	} {
+		bad := filepath.Join(dir, "bad.pgn")
+		text := "[Event \"x\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"0-1\"]\n" + tc.tags + "\n1... 3c3d {+0.50/6 2.00s} 0-1\n"
+		if err := os.WriteFile(bad, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		err := DepthCommand([]string{bad}, &out)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "game 1 of the file") {
+			t.Errorf("tags %q: %v, want an error with %q naming the game", tc.tags, err, tc.want)
+		}
+	}
+}
+
 func TestDepthCommandErrors(t *testing.T) {
 	dir := t.TempDir()
 	stripped := filepath.Join(dir, "stripped.pgn")
@@ -110,6 +165,7 @@ func TestDepthCommandErrors(t *testing.T) {
 		{[]string{"--band"}, "--band needs a number of plies"},
 		{[]string{"--band", "0", stripped}, `--band needs a number of plies from 1 to 10000, got "0"`},
 		{[]string{"--band", "x", stripped}, `--band needs a number of plies from 1 to 10000, got "x"`},
+		{[]string{"--variant-file"}, "--variant-file needs a file"},
 		{[]string{"--moves", stripped}, "unknown option --moves"},
 		{[]string{filepath.Join(dir, "none.pgn")}, "none.pgn"},
 		{[]string{stripped}, "no move in these files has a {score/depth time} comment"},

@@ -69,7 +69,7 @@ func EndsCommand(args []string, out io.Writer) error {
 			if !all && !strings.HasSuffix(g.LastComment, movegen.ReasonMoveLimit) {
 				continue
 			}
-			v, err := endsVariant(g, variantFile, variants)
+			v, err := tagVariant(g, variantFile, variants)
 			if err == nil {
 				var e gameEnd
 				e, err = endOf(g, v)
@@ -99,10 +99,10 @@ func EndsCommand(args []string, out io.Writer) error {
 	return err
 }
 
-// endsVariant resolves the game of g's Variant and RuleSet tags (with
+// tagVariant resolves the game of g's Variant and RuleSet tags (with
 // variantFile) once per name, and refuses a game whose VariantID tag names
 // other rules.
-func endsVariant(g PGNGame, variantFile string, cache map[string]*movegen.Variant) (*movegen.Variant, error) {
+func tagVariant(g PGNGame, variantFile string, cache map[string]*movegen.Variant) (*movegen.Variant, error) {
 	name, ruleSet := g.Tags["Variant"], g.Tags["RuleSet"]
 	if name == "" {
 		return nil, fmt.Errorf("no Variant tag")

@@ -14,7 +14,7 @@
 //	kirin match --variant V --engine SPEC --engine SPEC [...] [--shard K/N]   (kirin match --help)
 //	kirin match merge [--runs] [--sprt elo0=E0 elo1=E1] FILE.pgn...   (shards' or runs' report; kirin match merge --help)
 //	kirin match strip FILE.pgn...   (the games cut to what merge reads, to keep a run's results; kirin match strip --help)
-//	kirin match depth [--band N] FILE.pgn...   (each engine's search depth and time by stage of the game; kirin match depth --help)
+//	kirin match depth [--band N] [--variant-file FILE] FILE.pgn...   (each engine's search depth and time by stage of the game; kirin match depth --help)
 //	kirin match ends [--all] [--sfen] FILE.pgn...   (where the games capped at the move limit stood; kirin match ends --help)
 //	kirin match spsa --variant V --engine SPEC --param NAME=START,MIN,MAX,C_END --pairs N   (tune numbers by SPSA; --help)
 //	kirin analyze VARIANT [--fen POS] [--moves ...] [--depth D | --time S] [--multipv N] [--json] [--board]
@@ -72,7 +72,7 @@ const usage = `usage:
   kirin match --variant V --engine 'name=A cmd=PROG' --engine ... [--shard K/N] (kirin match --help)
   kirin match merge [--runs] [--sprt elo0=E0 elo1=E1 alpha=A beta=B] FILE.pgn... (kirin match merge --help)
   kirin match strip FILE.pgn... > SMALL.pgn   (kirin match strip --help)
-  kirin match depth [--band N] FILE.pgn...   (kirin match depth --help)
+  kirin match depth [--band N] [--variant-file FILE] FILE.pgn...   (kirin match depth --help)
   kirin match ends [--all] [--sfen] FILE.pgn...   (kirin match ends --help)
   kirin match spsa --variant V --engine SPEC --param NAME=START,MIN,MAX,C_END --pairs N [--state FILE] (kirin match spsa --help)
   kirin analyze VARIANT [--fen POS] [--moves ...] [--depth D | --time S] [--multipv N] [--json] [--board]

@@ -234,7 +234,7 @@ func TestMatchCommands(t *testing.T) {
 		{"strip missing file", []string{"match", "strip", filepath.Join(dir, "none.pgn")}, 1, nil, "kirin match strip: open "},
 		{"strip bad option", []string{"match", "strip", "--moves", pgn}, 1, nil, "kirin match strip: unknown option --moves\n"},
 		{"strip", []string{"match", "strip", pgn}, 0, []string{"[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n", "[GameNumber \"1\"]\n", "\n{a wins by checkmate} 1-0\n"}, ""},
-		{"depth help", []string{"match", "depth"}, 0, []string{"usage: kirin match depth [--band N] FILE.pgn..."}, ""},
+		{"depth help", []string{"match", "depth"}, 0, []string{"usage: kirin match depth [--band N] [--variant-file FILE] FILE.pgn..."}, ""},
 		{"depth of a game without comments", []string{"match", "depth", pgn}, 1, nil, "kirin match depth: no move in these files has a {score/depth time} comment"},
 		{"depth bad band", []string{"match", "depth", "--band", "-2", pgn}, 1, nil, "kirin match depth: --band needs a number of plies from 1 to 10000, got \"-2\"\n"},
 		{"ends help", []string{"match", "ends"}, 0, []string{"usage: kirin match ends [--all]"}, ""},
