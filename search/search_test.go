@@ -399,7 +399,7 @@ func TestMarginScale(t *testing.T) {
 	d := DefaultParams()
 	base := margins{rfp: 90, futility: 120, capture: 200, delta: 200, singular: 2, pawn: pawnValue, lmpWorse: defaultLMPWorse,
 		rfpDepth: 6, seDepth: 6, butterfly: 100, escapeLMR: 2, contPrune: 3, lmpBase: 6, lmpFactor: 2, lmpDepth: 8, nullBase: 3, nullDiv: 5,
-		seeCapture: 150, seeCaptureDepth: 6, seeQuiet: 25, seeQuietDepth: 7, aspiration: 30, qBreadth: 12, qRecapture: 4}
+		seeCapture: 150, seeCaptureDepth: 6, seeQuiet: 25, seeQuietDepth: 7, aspiration: 30, qBreadth: 12, qRecapture: 4, movesToGo: 40}
 	if got := New(material{}, Options{HashMB: 1}).margins; got != base {
 		t.Errorf("no Scaler: margins %+v, want %+v", got, base)
 	}
