@@ -152,14 +152,12 @@ func moverNames(g PGNGame, variantFile string, cache map[string]*movegen.Variant
 	sfen := g.Tags["SFEN"]
 	if sfen == "" && g.Tags["FEN"] != "" {
 		v, err := tagVariant(g, variantFile, cache)
+		if err == nil {
+			sfen, err = g.startSFEN(v)
+		}
 		if err != nil {
 			return side, err
 		}
-		op, err := ParseOpening(v, g.Tags["FEN"])
-		if err != nil {
-			return side, fmt.Errorf("FEN tag: %v", err)
-		}
-		sfen = op.SFEN
 	}
 	if f := strings.Fields(sfen); len(f) > 1 && f[1] == "w" {
 		side[0], side[1] = side[1], side[0]

@@ -446,20 +446,29 @@ func legsFromPGN(t string) (string, bool) {
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
+// startSFEN is g's start position as Replay reads it in v: the SFEN tag,
+// else the FEN tag (an XBoard FEN), else "startpos".
+func (g *PGNGame) startSFEN(v *movegen.Variant) (string, error) {
+	switch {
+	case g.Tags["SFEN"] != "":
+		return g.Tags["SFEN"], nil
+	case g.Tags["FEN"] != "":
+		op, err := ParseOpening(v, g.Tags["FEN"])
+		if err != nil {
+			return "", fmt.Errorf("FEN tag: %v", err)
+		}
+		return op.SFEN, nil
+	}
+	return "startpos", nil
+}
+
 // Replay sets the game up in v: its start position (the SFEN tag, else
 // the FEN tag, else v's start) and its moves, each checked legal. It
 // reports the first tag or move it cannot read.
 func (g *PGNGame) Replay(v *movegen.Variant) (*movegen.Position, []movegen.Move, error) {
-	start := "startpos"
-	switch {
-	case g.Tags["SFEN"] != "":
-		start = g.Tags["SFEN"]
-	case g.Tags["FEN"] != "":
-		op, err := ParseOpening(v, g.Tags["FEN"])
-		if err != nil {
-			return nil, nil, fmt.Errorf("FEN tag: %v", err)
-		}
-		start = op.SFEN
+	start, err := g.startSFEN(v)
+	if err != nil {
+		return nil, nil, err
 	}
 	pos, err := movegen.NewPosition(v, start)
 	if err != nil {

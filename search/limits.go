@@ -74,11 +74,11 @@ type budget struct {
 
 // plan computes the budget for side us, with pieces on the board (both
 // sides; 0 in a game with drops) and fewest moves to go (Params.MovesToGo:
-// the plan's moves to go unless the pieces say more). overhead is the time lost per move to
-// communication and process scheduling; the plan never lets the move arrive
-// later than the clock (main time plus byoyomi) allows, less that overhead.
-// On a node clock (NodeRate) the budget is in node time and no overhead is
-// taken off.
+// the plan's moves to go unless the pieces say more). overhead is the time
+// lost per move to communication and process scheduling; the plan never
+// lets the move arrive later than the clock (main time plus byoyomi)
+// allows, less that overhead. On a node clock (NodeRate) the budget is in
+// node time and no overhead is taken off.
 func plan(l *Limits, us movegen.Color, overhead time.Duration, pieces, fewest int) budget {
 	if l.NodeRate > 0 {
 		overhead = 0
