@@ -543,7 +543,7 @@ func TestWeightsMoveRules(t *testing.T) {
 	if New(variant(t, "tai")).ContinuationPruning() {
 		t.Error("tai: want no continuation pruning (eval/weights/tai.ini)")
 	}
-	for _, name := range []string{"tai", "chu", "heian", "shogi", "okisaki"} {
+	for _, name := range []string{"tai", "chu", "heian", "shogi", "okisaki", "reiwadai"} {
 		if !New(variant(t, name)).ThreatRFP() {
 			t.Errorf("%s: want reverse futility withheld under a threat (eval/weights/%s.ini)", name, name)
 		}
