@@ -30,6 +30,7 @@ import (
 //	deadstart exits before the handshake
 //	legs      never; prefers moves with the most legs (three-leg moves)
 //	nps       never; announces feature nps=1 (CECP)
+//	slownps   never; as nps, but waits half a second after protover
 //	seeded    never; its move depends only on the position and on
 //	          KIRIN_FAKE_AFTER (a salt), so games replay exactly: a
 //	          mate if it has one, else with an odd salt its most
@@ -201,7 +202,11 @@ func fakeEngine(mode string, after int) int {
 			cecp = true
 		case "protover":
 			nps := ""
-			if mode == "nps" {
+			switch mode {
+			case "nps":
+				nps = " nps=1"
+			case "slownps":
+				time.Sleep(500 * time.Millisecond)
 				nps = " nps=1"
 			}
 			say(`feature myname="fake-%s" usermove=1 ping=1 setboard=1 memory=1 sigint=0%s done=1`, mode, nps)

@@ -21,8 +21,15 @@ func fake(t *testing.T, name, mode string, after int, proto Protocol) EngineConf
 	if err != nil {
 		t.Fatal(err)
 	}
-	return EngineConfig{Name: name, Proto: proto,
-		Cmd: []string{"/usr/bin/env", "KIRIN_FAKE_ENGINE=" + mode, "KIRIN_FAKE_AFTER=" + itoa(after), exe}}
+	cmd := []string{"/usr/bin/env", "KIRIN_FAKE_ENGINE=" + mode, "KIRIN_FAKE_AFTER=" + itoa(after), exe}
+	if proto == CECP {
+		// A shell announces done=0 before the test binary starts, as an
+		// engine that loads slowly does: the runner then waits up to the
+		// hang limit for the features, not XBoard's 2 s, which a loaded
+		// machine can take just to start the binary.
+		cmd = append([]string{"/bin/sh", "-c", `echo "feature done=0"; exec "$@"`, "fake"}, cmd...)
+	}
+	return EngineConfig{Name: name, Proto: proto, Cmd: cmd}
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
@@ -52,7 +59,7 @@ func TestFaults(t *testing.T) {
 	}{
 		{"crash", "disconnects", true, TimeControl{Base: 5 * time.Second}},
 		{"hang", "loses on time", true, TimeControl{Base: time.Second}},
-		{"hang", "stalls", true, TimeControl{Depth: 3, Hang: time.Second}},
+		{"hang", "stalls", true, TimeControl{Depth: 3, Hang: 3 * time.Second}},
 		{"illegal", "illegal move", true, TimeControl{Base: 5 * time.Second}},
 		{"garbage", "illegal move: zz@@!!", true, TimeControl{Base: 5 * time.Second}},
 		{"slow", "loses on time", true, TimeControl{Inc: 500 * time.Millisecond}},
@@ -377,6 +384,29 @@ func TestStandingsPairs(t *testing.T) {
 	st.add(cfg, game(0, "b", movegen.BlackWins))
 	if st.pentanomial(key) || st.llr(sp, key) != sp.LLR(*st.Pairs[key]) {
 		t.Errorf("with an unpaired game: pentanomial %v, LLR %.3f, want the trinomial %.3f", st.pentanomial(key), st.llr(sp, key), sp.LLR(*st.Pairs[key]))
+	}
+}
+
+// TestCECPDoneZeroWait: after feature done=0 (which the fakes' shell
+// sends) a CECP engine has at least XBoard's 2 s for its features, even
+// where the hang limit is shorter: with a 100 ms hang limit an engine that
+// takes half a second to announce nps=1 still gets its node limit. Before
+// the wait was the hang limit alone, the match stopped with "without
+// feature nps=1".
+func TestCECPDoneZeroWait(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays games")
+	}
+	var out bytes.Buffer
+	cfg := &Config{
+		Variant: lookup(t, "shogi"),
+		Engines: []EngineConfig{fake(t, "cecp", "slownps", 0, CECP), fake(t, "usi", "good", 0, USI)},
+		Games:   2, TC: TimeControl{Nodes: 5000, Margin: time.Second, Hang: 100 * time.Millisecond}, Out: &out,
+		Adjudicate: Adjudication{MaxPlies: 10},
+	}
+	st, err := Run(context.Background(), cfg)
+	if err != nil || st.Games != 2 {
+		t.Fatalf("err %v, games %+v\n%s", err, st, out.String())
 	}
 }
 

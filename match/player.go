@@ -356,6 +356,10 @@ func (c *cecp) startFault(what string, err error) error {
 	return &fault{faultStart, c.cfg.Name + " does not answer " + what}
 }
 
+// featureWait is how long a CECP engine has for its features after
+// protover 2 unless it sends done=0: XBoard's 2 s.
+const featureWait = 2 * time.Second
+
 // handshake starts the engine and reads its features, accepting each one.
 // onProc (may be nil) receives the process before the handshake.
 func (c *cecp) handshake(hang time.Duration, onProc func(*proc)) error {
@@ -370,9 +374,10 @@ func (c *cecp) handshake(hang time.Duration, onProc func(*proc)) error {
 	if err := p.send("xboard", "protover 2"); err != nil {
 		return c.startFault("protover", err)
 	}
-	// Features until done=1; an engine that sends none gets 2 s, and
-	// done=0 extends the wait to the hang limit.
-	deadline := time.Now().Add(2 * time.Second)
+	// Features until done=1; an engine that sends none gets featureWait,
+	// and done=0 extends the wait to the hang limit (never below
+	// featureWait).
+	deadline := time.Now().Add(featureWait)
 	for done := false; !done; {
 		l, err := p.readLine(deadline)
 		if err == errTimeout {
@@ -391,7 +396,7 @@ func (c *cecp) handshake(hang time.Duration, onProc func(*proc)) error {
 				if val == "1" {
 					done = true
 				} else {
-					deadline = time.Now().Add(hang)
+					deadline = time.Now().Add(max(hang, featureWait))
 				}
 				continue
 			case "usermove":
