@@ -24,9 +24,10 @@ func fake(t *testing.T, name, mode string, after int, proto Protocol) EngineConf
 	cmd := []string{"/usr/bin/env", "KIRIN_FAKE_ENGINE=" + mode, "KIRIN_FAKE_AFTER=" + itoa(after), exe}
 	if proto == CECP {
 		// A shell announces done=0 before the test binary starts, as an
-		// engine that loads slowly does: the runner then waits up to the
-		// hang limit for the features, not XBoard's 2 s, which a loaded
-		// machine can take just to start the binary.
+		// engine that loads slowly does: the runner then waits for the
+		// features as long as the hang limit (at least 2 s) rather than
+		// XBoard's 2 s alone, which a loaded machine can take just to
+		// start the binary.
 		cmd = append([]string{"/bin/sh", "-c", `echo "feature done=0"; exec "$@"`, "fake"}, cmd...)
 	}
 	return EngineConfig{Name: name, Proto: proto, Cmd: cmd}
