@@ -188,7 +188,9 @@
 // passed on as search.MoveRuler's ContinuationPruning; nor rfpthreat
 // (Weights.RFPThreat): 1 withholds reverse futility where the move into a
 // node threatens more than the node's lead, passed on as
-// search.MoveRuler's ThreatRFP.
+// search.MoveRuler's ThreatRFP; nor threatext (Weights.ThreatExt): above 0,
+// a move at the horizon whose piece then threatens to win more than it is
+// searched a ply deeper, passed on as search.Extender's ThreatExtension.
 //
 // Linear writes the evaluation as a linear function of the weights: every
 // term is a weight times what the position decides, and stagnation scales

@@ -209,6 +209,12 @@ func (e *Evaluator) ContinuationPruning() bool { return !e.w.NoContPrune }
 // (the weights' rfpthreat; off when unset): a search.MoveRuler method.
 func (e *Evaluator) ThreatRFP() bool { return e.w.RFPThreat }
 
+// ThreatExtension returns the weights' ThreatExt (0 when unset: the
+// search's Params.ThreatExt): the search.Extender method, by which the
+// search extends a move at the horizon that threatens to win more than
+// it.
+func (e *Evaluator) ThreatExtension() int { return e.w.ThreatExt }
+
 // Variant returns the variant the evaluator was built for.
 func (e *Evaluator) Variant() *movegen.Variant { return e.v }
 

@@ -152,6 +152,13 @@ type Weights struct {
 	// (search.MoveRuler), a setting of the search, not a term. Its file
 	// key is "rfpthreat": 0 (the default) does not, 1 does.
 	RFPThreat bool
+	// ThreatExt is the bound of the search's threat extension at the
+	// horizon for this game (search.Extender; 0 leaves the search's
+	// Params.ThreatExt, off by default): a move of a node of depth 1
+	// whose piece then threatens to win more than ThreatExt in material
+	// is searched a ply deeper. A setting of the search, not a term. Its
+	// file key is "threatext".
+	ThreatExt int
 	// Material[t] is the material worth of piece type t in centipawns
 	// (index 0 unused): on the board, and in hand with the Hand bonus.
 	Material []int
@@ -422,6 +429,13 @@ const contPruneKey = "contprune"
 // rfpThreatKey is Weights.RFPThreat's key in a weights file (1 withholds
 // reverse futility under a threat, 0 does not).
 const rfpThreatKey = "rfpthreat"
+
+// threatExtKey is Weights.ThreatExt's key in a weights file;
+// threatExtMax bounds it (search.Params' range; 0 is off).
+const (
+	threatExtKey = "threatext"
+	threatExtMax = 100000
+)
 
 // valuePrefix starts the key of a piece's Material in a weights file
 // (value.P, value.+R).
@@ -723,6 +737,12 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 				}
 				out.LMPFactor = x
 				continue
+			case threatExtKey:
+				if x < 0 || x > threatExtMax {
+					return true, fmt.Errorf("line %d: %s must be from 0 (off) to %d, got %d", s.Lines[i], k, threatExtMax, x)
+				}
+				out.ThreatExt = x
+				continue
 			case rootLMRKey, lateBadKey, checkLMRKey, contPruneKey, rfpThreatKey:
 				if x != 0 && x != 1 {
 					return true, fmt.Errorf("line %d: %s must be 0 (off) or 1 (on), got %d", s.Lines[i], k, x)
@@ -744,7 +764,7 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 			dst := out.slot(v, scalars, k)
 			if dst == nil {
 				return true, fmt.Errorf("line %d: %q is no weight of %s (%s, %s, %sID for a piece, %sID.rR.fF for a piece on a square, or %sID.own.fF.rR and %sID.foe.fF.rR for a piece beside a royal)", s.Lines[i], k, v.Name,
-					strings.Join(WeightNames(v)[:len(scalars)], ", "), marginKey+", "+lmpWorseKey+", "+lmpFactorKey+", "+rootLMRKey+", "+lateBadKey+", "+checkLMRKey+", "+contPruneKey, valuePrefix, squarePrefix, kingPrefix, kingPrefix)
+					strings.Join(WeightNames(v)[:len(scalars)], ", "), marginKey+", "+lmpWorseKey+", "+lmpFactorKey+", "+rootLMRKey+", "+lateBadKey+", "+checkLMRKey+", "+contPruneKey+", "+rfpThreatKey+", "+threatExtKey, valuePrefix, squarePrefix, kingPrefix, kingPrefix)
 			}
 			if lo, hi := weightBounds(k); x < lo || x > hi {
 				return true, fmt.Errorf("line %d: %s must be from %d to %d, got %d", s.Lines[i], k, lo, hi, x)
@@ -839,6 +859,9 @@ func (w *Weights) Write(out io.Writer, v *movegen.Variant, comments ...string) e
 	}
 	if w.RFPThreat {
 		fmt.Fprintf(bw, "%-*s = 1\n", width, rfpThreatKey)
+	}
+	if w.ThreatExt != 0 {
+		fmt.Fprintf(bw, "%-*s = %d\n", width, threatExtKey, w.ThreatExt)
 	}
 	return bw.Flush()
 }

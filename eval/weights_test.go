@@ -261,6 +261,9 @@ func TestWeightsFileErrors(t *testing.T) {
 		{"[shogi]\nlmpfactor = 0\n", "line 2: lmpfactor must be from 1 to 16, got 0"},
 		{"[shogi]\nlmpfactor = 17\n", "line 2: lmpfactor must be from 1 to 16, got 17"},
 		{"[shogi]\nrootlmr = 2\n", "line 2: rootlmr must be 0 (off) or 1 (on), got 2"},
+		{"[shogi]\nthreatext = -1\n", "line 2: threatext must be from 0 (off) to 100000, got -1"},
+		{"[shogi]\nthreatext = 100001\n", "line 2: threatext must be from 0 (off) to 100000, got 100001"},
+		{"[shogi]\nspeed = 3\n", "rfpthreat, threatext,"},
 		{"[shogi]\ntempo = 100001\n", "line 2: tempo must be from -100000 to 100000, got 100001"},
 		{"[shogi]\nvalue.R = -100001\n", "line 2: value.R must be from -100000 to 100000, got -100001"},
 		{"[shogi]\nsq.P.r3.f1 = 200000\n", "line 2: sq.P.r3.f1 must be from -100000 to 100000"},
@@ -292,11 +295,11 @@ func TestWeightsFileErrors(t *testing.T) {
 	}
 }
 
-// TestWeightsSearchSettings: the margin, lmpworse and lmpfactor keys
-// set Weights.Margin, Weights.LMPWorse and Weights.LMPFactor, which the
-// evaluator reports to the search as MarginScale, LMPWorse and
-// LMPFactor (100, 50 and 0, the search's own, when unset), and Write
-// keeps them. Tai ships lmpworse = 100 (docs/matches.md, "Eleventh
+// TestWeightsSearchSettings: the margin, lmpworse, lmpfactor and
+// threatext keys set Weights.Margin, Weights.LMPWorse, Weights.LMPFactor
+// and Weights.ThreatExt, which the evaluator reports to the search as
+// MarginScale, LMPWorse, LMPFactor and ThreatExtension (100, 50, 0 and 0,
+// the search's own, when unset), and Write keeps them. Tai ships lmpworse = 100 (docs/matches.md, "Eleventh
 // session") and margin = 300 ("Forty-eighth session"), beside an
 // evaluation weight, forward = 16, half the hand-set pull ("Forty-ninth
 // session").
@@ -311,6 +314,7 @@ func TestWeightsSearchSettings(t *testing.T) {
 		{"margin", 100, 250, func(w *Weights) int { return w.Margin }, (*Evaluator).MarginScale},
 		{"lmpworse", 50, 75, func(w *Weights) int { return w.LMPWorse }, (*Evaluator).LMPWorse},
 		{"lmpfactor", 0, 1, func(w *Weights) int { return w.LMPFactor }, (*Evaluator).LMPFactor},
+		{"threatext", 0, 300, func(w *Weights) int { return w.ThreatExt }, (*Evaluator).ThreatExtension},
 	} {
 		if got := c.reported(New(v)); got != c.def {
 			t.Errorf("chu without %s: %d, want %d", c.key, got, c.def)
@@ -355,6 +359,17 @@ func TestWeightsSearchSettings(t *testing.T) {
 	}
 	if got := BuiltinWeights(tv).Forward; got != 16 {
 		t.Errorf("tai: forward %d, want 16 (eval/weights/tai.ini)", got)
+	}
+	// Reiwa dai alone ships the threat extension (docs/matches.md,
+	// "Eighty-third session").
+	for _, v := range movegen.Builtin() {
+		want := 0
+		if v.Name == "reiwadai" {
+			want = 300
+		}
+		if got := New(v).ThreatExtension(); got != want {
+			t.Errorf("%s: ThreatExtension %d, want %d (eval/weights/%s.ini)", v.Name, got, want, v.Name)
+		}
 	}
 }
 
@@ -418,7 +433,7 @@ func TestWeightsChangeEvaluate(t *testing.T) {
 		b, d := BuiltinWeights(v), DefaultWeights(v)
 		same := slices.Equal(b.Vector(), d.Vector()) && b.Margin == d.Margin && b.LMPWorse == d.LMPWorse && b.NoRootLMR == d.NoRootLMR &&
 			b.LMPFactor == d.LMPFactor && b.NoLateBad == d.NoLateBad && b.ReduceChecks == d.ReduceChecks &&
-			b.NoContPrune == d.NoContPrune && b.RFPThreat == d.RFPThreat
+			b.NoContPrune == d.NoContPrune && b.RFPThreat == d.RFPThreat && b.ThreatExt == d.ThreatExt
 		if same == shipped[v.Name] {
 			t.Errorf("%s: shipped weights file %v, built-in weights equal to the defaults %v", v.Name, shipped[v.Name], same)
 		}

@@ -314,6 +314,9 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 		if m == ttMove {
 			newDepth += ext
 		}
+		if newDepth == 0 && w.horizonThreat(m, ply) {
+			newDepth = 1
+		}
 		if i == 0 {
 			s = -w.search(-beta, -alpha, newDepth, ply+1, pvNode, !pvNode && !cutNode)
 		} else {
@@ -636,6 +639,22 @@ func (w *worker) lastMoveThreatens(ply, lead int) bool {
 		return false
 	}
 	return w.pos.Threat(m.To()) > lead
+}
+
+// horizonThreat reports, where Params.ThreatExt (or the game's
+// Extender) asks for the threat extension, whether move m, just made from
+// ply ply at the horizon, leaves its piece threatening to win more than
+// the extension's bound (Position.Threat) without giving check (the
+// quiescence search answers a check already, with every evasion or the
+// royal's capture): the move is then searched a ply deeper, so that
+// the reply to the threat is searched instead of a quiescence search
+// standing pat on an evaluation that does not see it.
+func (w *worker) horizonThreat(m movegen.Move, ply int) bool {
+	bound := w.e.margins.threatExt
+	if bound <= 0 || m.IsPass() || w.stack[ply+1].inCheck {
+		return false
+	}
+	return w.pos.Threat(m.To()) > bound
 }
 
 // nullMoveOK reports whether a null move is sound enough here: not twice in

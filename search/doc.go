@@ -85,7 +85,11 @@
 // late-move reductions (a ply less for killers and the counter move, two
 // more at an expected cut node: search's cutNode, two less for a move of
 // a piece the opponent threatens where it stands, an escape from a
-// capture: movegen's Threatened; none for a move that gives check),
+// capture: movegen's Threatened; none for a move that gives check), the
+// threat extension where the Params or an Extender ask for it (a move of a
+// node of depth 1 that gives no check and leaves its piece threatening to
+// win more than a bound, movegen's Threat, is searched a ply deeper:
+// horizonThreat; reiwa dai's weights set it),
 // late-move pruning (a node tries 6 + 2
 // depth² quiet moves, half as many when its static evaluation is not
 // improving unless the Evaluator is a Pruner that says otherwise, up to 64;

@@ -82,6 +82,16 @@ type MoveRuler interface {
 	ThreatRFP() bool
 }
 
+// Extender is an Evaluator whose game extends moves at the horizon that
+// threaten material: ThreatExtension, when above 0, replaces
+// Params.ThreatExt (a move of a node of depth 1 whose piece then threatens
+// to win more than it, Position.Threat, is searched a ply deeper; the
+// SearchParams number is then ignored). An Evaluator that is no Extender,
+// or returns 0, gets Params.ThreatExt.
+type Extender interface {
+	ThreatExtension() int
+}
+
 // Options are the engine settings a protocol exposes.
 type Options struct {
 	// HashMB is the transposition table size in megabytes (default 64).
@@ -243,9 +253,9 @@ type Engine struct {
 	workers []*worker
 	lmr     [64][64]int8
 	margins margins
-	// The Evaluator's choices, from its Scaler, Pruner, RootReducer and
-	// MoveRuler (margins takes them in with the Params).
-	scale, lmpWorse, lmpFactor                      int
+	// The Evaluator's choices, from its Scaler, Pruner, RootReducer,
+	// MoveRuler and Extender (margins takes them in with the Params).
+	scale, lmpWorse, lmpFactor, threatExt           int
 	noRootLMR, noLateBad, reduceChecks, noContPrune bool
 	threatRFP                                       bool
 
@@ -286,6 +296,9 @@ func New(ev Evaluator, opts Options) *Engine {
 		e.noContPrune = !r.ContinuationPruning()
 		e.threatRFP = r.ThreatRFP()
 	}
+	if x, ok := ev.(Extender); ok {
+		e.threatExt = max(x.ThreatExtension(), 0)
+	}
 	e.SetOptions(opts)
 	return e
 }
@@ -320,6 +333,9 @@ type margins struct {
 	// rfpThreat: reverse futility is withheld where the move into the
 	// node threatens more than the node's lead (lastMoveThreatens).
 	rfpThreat bool
+	// threatExt: the threat extension's bound at the horizon (0: off;
+	// horizonThreat).
+	threatExt int
 }
 
 // pawnValue is a Pawn on the scale Params' margins assume.
@@ -368,6 +384,7 @@ func newMargins(p Params, percent int) margins {
 		qBreadth:        p.QBreadth,
 		qRecapture:      p.QRecapture,
 		movesToGo:       p.MovesToGo,
+		threatExt:       p.ThreatExt,
 	}
 }
 
@@ -402,6 +419,9 @@ func (e *Engine) SetOptions(o Options) {
 		e.margins.rfpThreat = e.margins.rfpThreat || e.threatRFP
 		if e.lmpFactor > 0 {
 			e.margins.lmpFactor = e.lmpFactor
+		}
+		if e.threatExt > 0 {
+			e.margins.threatExt = e.threatExt
 		}
 		e.lmr = lmrTable(o.Params.LMRDiv)
 	}

@@ -72,6 +72,13 @@ type Params struct {
 	// board do not say more (plan): in the games with drops always, in
 	// the others once 40 pieces or fewer are left.
 	MovesToGo int
+	// ThreatExt, when above 0, searches a move at the horizon (a node of
+	// depth 1) a ply deeper when it leaves its piece threatening to win
+	// more than ThreatExt (material, Position.Threat) without giving
+	// check, so that the reply is searched instead of a quiescence search
+	// standing pat on an evaluation blind to the threat. A game's
+	// Extender replaces it.
+	ThreatExt int
 }
 
 // ParamSpec describes one of the Params: its name in ParseParams's lists,
@@ -111,6 +118,7 @@ func ParamSpecs() []ParamSpec {
 		{"rfpthreat", 0, 0, 1, func(p *Params) *int { return &p.RFPThreat }},
 		{"qbreadth", 12, 1, 1000, func(p *Params) *int { return &p.QBreadth }},
 		{"qrecapture", 4, 1, qMax, func(p *Params) *int { return &p.QRecapture }},
+		{"threatext", 0, 0, 100000, func(p *Params) *int { return &p.ThreatExt }},
 		{"movestogo", minMovesToGo, 10, maxMovesToGo, func(p *Params) *int { return &p.MovesToGo }},
 	}
 }

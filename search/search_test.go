@@ -1441,3 +1441,65 @@ func mustSquare(t *testing.T, pos *movegen.Position, s string) movegen.Square {
 	}
 	return sq
 }
+
+// extender is a material Evaluator that is a search.Extender.
+type extender struct {
+	material
+	bound int
+}
+
+func (x extender) ThreatExtension() int { return x.bound }
+
+// TestThreatExtension: the threat extension's bound is Params.ThreatExt
+// unless the Evaluator is an Extender with a bound of its own, and
+// horizonThreat extends a move whose piece then threatens to win more
+// than the bound, not one that threatens exactly the bound or less, a
+// royal's move that threatens nothing, or a move that gives check.
+func TestThreatExtension(t *testing.T) {
+	p := DefaultParams()
+	if New(material{}, Options{HashMB: 1}).margins.threatExt != 0 || New(extender{}, Options{HashMB: 1}).margins.threatExt != 0 {
+		t.Error("no Extender, or one of bound 0, and the default Params: want no threat extension")
+	}
+	p.ThreatExt = 300
+	for _, c := range []struct {
+		ev   Evaluator
+		want int
+	}{
+		{material{}, 300},
+		{extender{bound: 0}, 300},
+		{extender{bound: 500}, 500},
+	} {
+		if got := New(c.ev, Options{HashMB: 1, Params: p}).margins.threatExt; got != c.want {
+			t.Errorf("%T (bound %v), Params.ThreatExt 300: bound %d, want %d", c.ev, c.ev, got, c.want)
+		}
+	}
+	// In the second position 4c4b gives check and threatens the
+	// undefended Rook on 3b (Threat 1300, the Rook's Value).
+	const threat, check = "4k4/9/5G3/9/4r4/9/4P4/9/4K4 b - 1", "4k4/6r2/5G3/9/9/9/4P4/9/4K4 b - 1"
+	p0 := position(t, "shogi", threat)
+	rook := p0.Variant().Pieces[p0.At(mustSquare(t, p0, "5e")).Type()].Value
+	for _, c := range []struct {
+		sfen, move string
+		bound      int
+		want       bool
+	}{
+		{threat, "5g5f", rook - 1, true},
+		{threat, "5g5f", rook, false},
+		{threat, "5g5f", 0, false},
+		{threat, "5i4i", 1, false},
+		{check, "4c4b", 1, false},
+	} {
+		pos := position(t, "shogi", c.sfen)
+		e := New(extender{bound: c.bound}, Options{HashMB: 1})
+		w := e.workers[0]
+		w.prepare(pos, &Limits{Depth: 1})
+		m := mustParse(t, w.pos, c.move)
+		w.makeMove(m, 0)
+		if c.sfen == check && w.pos.Threat(m.To()) <= c.bound {
+			t.Fatalf("%s: the checking move threatens %d, want more than %d", c.move, w.pos.Threat(m.To()), c.bound)
+		}
+		if got := w.horizonThreat(m, 0); got != c.want {
+			t.Errorf("%s, bound %d: horizonThreat %v, want %v", c.move, c.bound, got, c.want)
+		}
+	}
+}
