@@ -360,13 +360,12 @@ func TestWeightsSearchSettings(t *testing.T) {
 	if got := BuiltinWeights(tv).Forward; got != 16 {
 		t.Errorf("tai: forward %d, want 16 (eval/weights/tai.ini)", got)
 	}
-	// Reiwa dai alone ships the threat extension (docs/matches.md,
-	// "Eighty-third session").
+	// Reiwa dai and heian dai alone ship the threat extension
+	// (docs/matches.md, "Eighty-third session" and "Eighty-fourth
+	// session"), each with its own bound.
+	ships := map[string]int{"reiwadai": 300, "heiandai": 150}
 	for _, v := range movegen.Builtin() {
-		want := 0
-		if v.Name == "reiwadai" {
-			want = 300
-		}
+		want := ships[v.Name]
 		if got := New(v).ThreatExtension(); got != want {
 			t.Errorf("%s: ThreatExtension %d, want %d (eval/weights/%s.ini)", v.Name, got, want, v.Name)
 		}
