@@ -190,7 +190,10 @@
 // node threatens more than the node's lead, passed on as
 // search.MoveRuler's ThreatRFP; nor threatext (Weights.ThreatExt): above 0,
 // a move at the horizon whose piece then threatens to win more than it is
-// searched a ply deeper, passed on as search.Extender's ThreatExtension.
+// searched a ply deeper, passed on as search.Extender's ThreatExtension;
+// nor cutoffcnt (Weights.CutoffCnt): above 0, a late quiet move is reduced
+// a ply more once the earlier moves were refuted more often than it,
+// passed on as search.CutoffCounter's CutoffCount.
 //
 // Linear writes the evaluation as a linear function of the weights: every
 // term is a weight times what the position decides, and stagnation scales

@@ -215,6 +215,12 @@ func (e *Evaluator) ThreatRFP() bool { return e.w.RFPThreat }
 // it.
 func (e *Evaluator) ThreatExtension() int { return e.w.ThreatExt }
 
+// CutoffCount returns the weights' CutoffCnt (0 when unset: the search's
+// Params.CutoffCnt): the search.CutoffCounter method, by which the search
+// reduces late quiet moves a ply more once the earlier ones were refuted
+// more often than it.
+func (e *Evaluator) CutoffCount() int { return e.w.CutoffCnt }
+
 // Variant returns the variant the evaluator was built for.
 func (e *Evaluator) Variant() *movegen.Variant { return e.v }
 

@@ -159,6 +159,11 @@ type Weights struct {
 	// is searched a ply deeper. A setting of the search, not a term. Its
 	// file key is "threatext".
 	ThreatExt int
+	// CutoffCnt is the search's bound for reducing late quiet moves a ply
+	// more after the earlier moves kept being refuted (search.CutoffCounter;
+	// 0 leaves the search's Params.CutoffCnt, off by default). A setting of
+	// the search, not a term. Its file key is "cutoffcnt".
+	CutoffCnt int
 	// Material[t] is the material worth of piece type t in centipawns
 	// (index 0 unused): on the board, and in hand with the Hand bonus.
 	Material []int
@@ -435,6 +440,13 @@ const rfpThreatKey = "rfpthreat"
 const (
 	threatExtKey = "threatext"
 	threatExtMax = 100000
+)
+
+// cutoffCntKey is Weights.CutoffCnt's key in a weights file; cutoffCntMax
+// bounds it (search.Params' range; 0 is off).
+const (
+	cutoffCntKey = "cutoffcnt"
+	cutoffCntMax = 100
 )
 
 // valuePrefix starts the key of a piece's Material in a weights file
@@ -743,6 +755,12 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 				}
 				out.ThreatExt = x
 				continue
+			case cutoffCntKey:
+				if x < 0 || x > cutoffCntMax {
+					return true, fmt.Errorf("line %d: %s must be from 0 (off) to %d, got %d", s.Lines[i], k, cutoffCntMax, x)
+				}
+				out.CutoffCnt = x
+				continue
 			case rootLMRKey, lateBadKey, checkLMRKey, contPruneKey, rfpThreatKey:
 				if x != 0 && x != 1 {
 					return true, fmt.Errorf("line %d: %s must be 0 (off) or 1 (on), got %d", s.Lines[i], k, x)
@@ -764,7 +782,7 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 			dst := out.slot(v, scalars, k)
 			if dst == nil {
 				return true, fmt.Errorf("line %d: %q is no weight of %s (%s, %s, %sID for a piece, %sID.rR.fF for a piece on a square, or %sID.own.fF.rR and %sID.foe.fF.rR for a piece beside a royal)", s.Lines[i], k, v.Name,
-					strings.Join(WeightNames(v)[:len(scalars)], ", "), marginKey+", "+lmpWorseKey+", "+lmpFactorKey+", "+rootLMRKey+", "+lateBadKey+", "+checkLMRKey+", "+contPruneKey+", "+rfpThreatKey+", "+threatExtKey, valuePrefix, squarePrefix, kingPrefix, kingPrefix)
+					strings.Join(WeightNames(v)[:len(scalars)], ", "), marginKey+", "+lmpWorseKey+", "+lmpFactorKey+", "+rootLMRKey+", "+lateBadKey+", "+checkLMRKey+", "+contPruneKey+", "+rfpThreatKey+", "+threatExtKey+", "+cutoffCntKey, valuePrefix, squarePrefix, kingPrefix, kingPrefix)
 			}
 			if lo, hi := weightBounds(k); x < lo || x > hi {
 				return true, fmt.Errorf("line %d: %s must be from %d to %d, got %d", s.Lines[i], k, lo, hi, x)
@@ -862,6 +880,9 @@ func (w *Weights) Write(out io.Writer, v *movegen.Variant, comments ...string) e
 	}
 	if w.ThreatExt != 0 {
 		fmt.Fprintf(bw, "%-*s = %d\n", width, threatExtKey, w.ThreatExt)
+	}
+	if w.CutoffCnt != 0 {
+		fmt.Fprintf(bw, "%-*s = %d\n", width, cutoffCntKey, w.CutoffCnt)
 	}
 	return bw.Flush()
 }

@@ -263,7 +263,9 @@ func TestWeightsFileErrors(t *testing.T) {
 		{"[shogi]\nrootlmr = 2\n", "line 2: rootlmr must be 0 (off) or 1 (on), got 2"},
 		{"[shogi]\nthreatext = -1\n", "line 2: threatext must be from 0 (off) to 100000, got -1"},
 		{"[shogi]\nthreatext = 100001\n", "line 2: threatext must be from 0 (off) to 100000, got 100001"},
-		{"[shogi]\nspeed = 3\n", "rfpthreat, threatext,"},
+		{"[shogi]\nspeed = 3\n", "rfpthreat, threatext, cutoffcnt,"},
+		{"[shogi]\ncutoffcnt = -1\n", "line 2: cutoffcnt must be from 0 (off) to 100, got -1"},
+		{"[shogi]\ncutoffcnt = 101\n", "line 2: cutoffcnt must be from 0 (off) to 100, got 101"},
 		{"[shogi]\ntempo = 100001\n", "line 2: tempo must be from -100000 to 100000, got 100001"},
 		{"[shogi]\nvalue.R = -100001\n", "line 2: value.R must be from -100000 to 100000, got -100001"},
 		{"[shogi]\nsq.P.r3.f1 = 200000\n", "line 2: sq.P.r3.f1 must be from -100000 to 100000"},
@@ -295,11 +297,12 @@ func TestWeightsFileErrors(t *testing.T) {
 	}
 }
 
-// TestWeightsSearchSettings: the margin, lmpworse, lmpfactor and
-// threatext keys set Weights.Margin, Weights.LMPWorse, Weights.LMPFactor
-// and Weights.ThreatExt, which the evaluator reports to the search as
-// MarginScale, LMPWorse, LMPFactor and ThreatExtension (100, 50, 0 and 0,
-// the search's own, when unset), and Write keeps them. Tai ships lmpworse = 100 (docs/matches.md, "Eleventh
+// TestWeightsSearchSettings: the margin, lmpworse, lmpfactor, threatext
+// and cutoffcnt keys set Weights.Margin, Weights.LMPWorse,
+// Weights.LMPFactor, Weights.ThreatExt and Weights.CutoffCnt, which the
+// evaluator reports to the search as MarginScale, LMPWorse, LMPFactor,
+// ThreatExtension and CutoffCount (100, 50, 0, 0 and 0, the search's own,
+// when unset), and Write keeps them. Tai ships lmpworse = 100 (docs/matches.md, "Eleventh
 // session") and margin = 300 ("Forty-eighth session"), beside an
 // evaluation weight, forward = 16, half the hand-set pull ("Forty-ninth
 // session").
@@ -315,6 +318,7 @@ func TestWeightsSearchSettings(t *testing.T) {
 		{"lmpworse", 50, 75, func(w *Weights) int { return w.LMPWorse }, (*Evaluator).LMPWorse},
 		{"lmpfactor", 0, 1, func(w *Weights) int { return w.LMPFactor }, (*Evaluator).LMPFactor},
 		{"threatext", 0, 300, func(w *Weights) int { return w.ThreatExt }, (*Evaluator).ThreatExtension},
+		{"cutoffcnt", 0, 3, func(w *Weights) int { return w.CutoffCnt }, (*Evaluator).CutoffCount},
 	} {
 		if got := c.reported(New(v)); got != c.def {
 			t.Errorf("chu without %s: %d, want %d", c.key, got, c.def)
@@ -364,10 +368,15 @@ func TestWeightsSearchSettings(t *testing.T) {
 	// "Eighty-fourth session"); reiwa dai's lost at the clock and was
 	// taken out ("Eighty-fifth session").
 	ships := map[string]int{"heiandai": 150}
+	// Heian alone ships cutoffcnt ("Eighty-fifth session").
+	cuts := map[string]int{"heian": 3}
 	for _, v := range movegen.Builtin() {
 		want := ships[v.Name]
 		if got := New(v).ThreatExtension(); got != want {
 			t.Errorf("%s: ThreatExtension %d, want %d (eval/weights/%s.ini)", v.Name, got, want, v.Name)
+		}
+		if got, want := New(v).CutoffCount(), cuts[v.Name]; got != want {
+			t.Errorf("%s: CutoffCount %d, want %d (eval/weights/%s.ini)", v.Name, got, want, v.Name)
 		}
 	}
 }

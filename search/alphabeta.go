@@ -105,6 +105,7 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 	if ply >= MaxPly-1 {
 		return w.evaluate()
 	}
+	w.stack[ply+2].cutoffs = 0
 	// Mate distance pruning: no line from here beats a win already found
 	// nearer the root.
 	alpha = max(alpha, -Mate+ply)
@@ -347,6 +348,12 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				if escape {
 					r -= w.e.margins.escapeLMR
 				}
+				// A ply more where this node's earlier moves (and
+				// its earlier siblings') kept being refuted
+				// (Params.CutoffCnt).
+				if w.e.margins.cutoffCnt > 0 && w.stack[ply+1].cutoffs > w.e.margins.cutoffCnt {
+					r++
+				}
 				r = max(0, min(r, newDepth-1))
 			}
 			s = -w.search(-alpha-1, -alpha, newDepth-r, ply+1, false, true)
@@ -370,6 +377,10 @@ func (w *worker) search(alpha, beta, depth, ply int, pvNode, cutNode bool) int {
 				if s >= beta {
 					if quiet {
 						w.rewardQuiet(ply, m, depth, nQuiets)
+					}
+					fr.cutoffs++
+					if ttMove == movegen.NullMove {
+						fr.cutoffs++
 					}
 					break
 				}

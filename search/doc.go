@@ -89,7 +89,10 @@
 // threat extension where the Params or an Extender ask for it (a move of a
 // node of depth 1 that gives no check and leaves its piece threatening to
 // win more than a bound, movegen's Threat, is searched a ply deeper:
-// horizonThreat; heian dai's weights set it),
+// horizonThreat; heian dai's weights set it), a ply more of reduction
+// for a late quiet move once the earlier moves at its node and its earlier
+// siblings were refuted more often than Params.CutoffCnt or a
+// CutoffCounter allows (frame's cutoffs; heian's weights set it),
 // late-move pruning (a node tries 6 + 2
 // depth² quiet moves, half as many when its static evaluation is not
 // improving unless the Evaluator is a Pruner that says otherwise, up to 64;

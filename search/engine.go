@@ -92,6 +92,15 @@ type Extender interface {
 	ThreatExtension() int
 }
 
+// CutoffCounter is an Evaluator whose game reduces late quiet moves a ply
+// more where the earlier moves kept being refuted: CutoffCount, when above
+// 0, replaces Params.CutoffCnt (issue 15: heian, docs/matches.md,
+// "Eighty-fifth session"). An Evaluator that is no CutoffCounter, or
+// returns 0, leaves the Params' number.
+type CutoffCounter interface {
+	CutoffCount() int
+}
+
 // Options are the engine settings a protocol exposes.
 type Options struct {
 	// HashMB is the transposition table size in megabytes (default 64).
@@ -254,10 +263,11 @@ type Engine struct {
 	lmr     [64][64]int8
 	margins margins
 	// The Evaluator's choices, from its Scaler, Pruner, RootReducer,
-	// MoveRuler and Extender (margins takes them in with the Params).
-	scale, lmpWorse, lmpFactor, threatExt           int
-	noRootLMR, noLateBad, reduceChecks, noContPrune bool
-	threatRFP                                       bool
+	// MoveRuler, Extender and CutoffCounter (margins takes them in with
+	// the Params).
+	scale, lmpWorse, lmpFactor, threatExt, cutoffCnt int
+	noRootLMR, noLateBad, reduceChecks, noContPrune  bool
+	threatRFP                                        bool
 
 	mu        sync.Mutex // serialises Search and option changes
 	stop      atomic.Bool
@@ -299,6 +309,9 @@ func New(ev Evaluator, opts Options) *Engine {
 	if x, ok := ev.(Extender); ok {
 		e.threatExt = max(x.ThreatExtension(), 0)
 	}
+	if c, ok := ev.(CutoffCounter); ok {
+		e.cutoffCnt = max(c.CutoffCount(), 0)
+	}
 	e.SetOptions(opts)
 	return e
 }
@@ -336,6 +349,10 @@ type margins struct {
 	// threatExt: the threat extension's bound at the horizon (0: off;
 	// horizonThreat).
 	threatExt int
+	// cutoffCnt: late quiet moves are reduced a ply more once the moves
+	// before them were refuted more often than this (0: off; frame's
+	// cutoffs).
+	cutoffCnt int
 }
 
 // pawnValue is a Pawn on the scale Params' margins assume.
@@ -385,6 +402,7 @@ func newMargins(p Params, percent int) margins {
 		qRecapture:      p.QRecapture,
 		movesToGo:       p.MovesToGo,
 		threatExt:       p.ThreatExt,
+		cutoffCnt:       p.CutoffCnt,
 	}
 }
 
@@ -422,6 +440,9 @@ func (e *Engine) SetOptions(o Options) {
 		}
 		if e.threatExt > 0 {
 			e.margins.threatExt = e.threatExt
+		}
+		if e.cutoffCnt > 0 {
+			e.margins.cutoffCnt = e.cutoffCnt
 		}
 		e.lmr = lmrTable(o.Params.LMRDiv)
 	}

@@ -79,6 +79,14 @@ type Params struct {
 	// standing pat on an evaluation blind to the threat. A game's
 	// Extender replaces it.
 	ThreatExt int
+	// CutoffCnt, when above 0, reduces a late quiet move a ply more once
+	// the moves searched before it at its node, and at the earlier nodes
+	// of the same parent, were refuted more than CutoffCnt times (each
+	// refutation, a fail high of a child, counts one, two where the child
+	// had no table move): a node whose moves keep failing is likely an
+	// all-node (Stockfish's cutoffCnt). A game's CutoffCounter replaces
+	// it.
+	CutoffCnt int
 }
 
 // ParamSpec describes one of the Params: its name in ParseParams's lists,
@@ -119,6 +127,7 @@ func ParamSpecs() []ParamSpec {
 		{"qbreadth", 12, 1, 1000, func(p *Params) *int { return &p.QBreadth }},
 		{"qrecapture", 4, 1, qMax, func(p *Params) *int { return &p.QRecapture }},
 		{"threatext", 0, 0, 100000, func(p *Params) *int { return &p.ThreatExt }},
+		{"cutoffcnt", 0, 0, 100, func(p *Params) *int { return &p.CutoffCnt }},
 		{"movestogo", minMovesToGo, 10, maxMovesToGo, func(p *Params) *int { return &p.MovesToGo }},
 	}
 }

@@ -1503,3 +1503,51 @@ func TestThreatExtension(t *testing.T) {
 		}
 	}
 }
+
+// cutoffCounter is a CutoffCounter over material with the given bound.
+type cutoffCounter struct {
+	material
+	bound int
+}
+
+func (c cutoffCounter) CutoffCount() int { return c.bound }
+
+// TestCutoffCount: the bound of the refuted-moves reduction is
+// Params.CutoffCnt unless the Evaluator is a CutoffCounter with a bound of
+// its own, and a game's bound searches the tree the same Params number
+// does, another than the search without it.
+func TestCutoffCount(t *testing.T) {
+	p := DefaultParams()
+	if New(material{}, Options{HashMB: 1}).margins.cutoffCnt != 0 || New(cutoffCounter{}, Options{HashMB: 1}).margins.cutoffCnt != 0 {
+		t.Error("no CutoffCounter, or one of bound 0, and the default Params: want the reduction off")
+	}
+	p.CutoffCnt = 3
+	for _, c := range []struct {
+		ev   Evaluator
+		want int
+	}{
+		{material{}, 3},
+		{cutoffCounter{bound: 0}, 3},
+		{cutoffCounter{bound: 5}, 5},
+	} {
+		if got := New(c.ev, Options{HashMB: 1, Params: p}).margins.cutoffCnt; got != c.want {
+			t.Errorf("%T (%v), Params.CutoffCnt 3: bound %d, want %d", c.ev, c.ev, got, c.want)
+		}
+	}
+	pos := position(t, "shogi", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1")
+	nodes := func(ev Evaluator, p Params) uint64 {
+		r := New(ev, Options{HashMB: 8, Params: p}).Search(pos, Limits{Depth: 7}, nil)
+		if r.Best == movegen.NullMove {
+			t.Fatal("no move")
+		}
+		return r.Nodes
+	}
+	p.CutoffCnt = 1
+	off, byParams, byGame := nodes(material{}, DefaultParams()), nodes(material{}, p), nodes(cutoffCounter{bound: 1}, DefaultParams())
+	if byParams == off {
+		t.Errorf("cutoffcnt 1 searched the tree without it (%d nodes)", off)
+	}
+	if byGame != byParams {
+		t.Errorf("a CutoffCounter of 1 searched %d nodes, Params.CutoffCnt 1 %d", byGame, byParams)
+	}
+}

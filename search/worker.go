@@ -33,6 +33,10 @@ type frame struct {
 	// excluded: the node is searched without this move (the singular
 	// extension's test search of the same position).
 	excluded movegen.Move
+	// cutoffs counts the fail highs of the nodes at this ply since the
+	// node two plies up started (Params.CutoffCnt): each one, two where
+	// the node had no table move.
+	cutoffs int
 }
 
 // plyMoves holds the move list of one ply and, once scored, each move
@@ -423,6 +427,7 @@ func (w *worker) rootSearch(depth, alpha, beta, k int) int {
 	w.keys[w.rootLen] = pos.Key()
 	best := -Infinity
 	inCheck := w.inCheck()
+	w.stack[1].cutoffs, w.stack[2].cutoffs = 0, 0
 	for i := k; i < len(w.root); i++ {
 		rm := &w.root[i]
 		m := rm.move
