@@ -188,7 +188,10 @@
 // passed on as search.MoveRuler's ContinuationPruning; nor rfpthreat
 // (Weights.RFPThreat): 1 withholds reverse futility where the move into a
 // node threatens more than the node's lead, passed on as
-// search.MoveRuler's ThreatRFP; nor threatext (Weights.ThreatExt): above 0,
+// search.MoveRuler's ThreatRFP; nor qsee (Weights.QSEE): 1 has the
+// quiescence search leave out a capture by a more valuable piece only where
+// it loses in the exchange, passed on as search.MoveRuler's
+// QuiescenceExchange; nor threatext (Weights.ThreatExt): above 0,
 // a move at the horizon whose piece then threatens to win more than it is
 // searched a ply deeper, passed on as search.Extender's ThreatExtension;
 // nor cutoffcnt (Weights.CutoffCnt): above 0, a late quiet move is reduced

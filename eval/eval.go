@@ -209,6 +209,12 @@ func (e *Evaluator) ContinuationPruning() bool { return !e.w.NoContPrune }
 // (the weights' rfpthreat; off when unset): a search.MoveRuler method.
 func (e *Evaluator) ThreatRFP() bool { return e.w.RFPThreat }
 
+// QuiescenceExchange reports whether the quiescence search leaves out a
+// capture by a more valuable piece only where it loses in the exchange, in
+// a game without drops as in those with them (the weights' qsee; off when
+// unset): a search.MoveRuler method.
+func (e *Evaluator) QuiescenceExchange() bool { return e.w.QSEE }
+
 // ThreatExtension returns the weights' ThreatExt (0 when unset: the
 // search's Params.ThreatExt): the search.Extender method, by which the
 // search extends a move at the horizon that threatens to win more than

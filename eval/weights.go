@@ -152,6 +152,13 @@ type Weights struct {
 	// (search.MoveRuler), a setting of the search, not a term. Its file
 	// key is "rfpthreat": 0 (the default) does not, 1 does.
 	RFPThreat bool
+	// QSEE has the search's quiescence search leave out a capture by a
+	// piece worth more than its victim only where it loses in the exchange
+	// (SEE < 0), where a game without drops would leave it out onto any
+	// defended square (search.MoveRuler), a setting of the search, not a
+	// term. Its file key is "qsee": 0 (the default) keeps the game's test,
+	// 1 takes the exchange's.
+	QSEE bool
 	// ThreatExt is the bound of the search's threat extension at the
 	// horizon for this game (search.Extender; 0 leaves the search's
 	// Params.ThreatExt, off by default): a move of a node of depth 1
@@ -434,6 +441,10 @@ const contPruneKey = "contprune"
 // rfpThreatKey is Weights.RFPThreat's key in a weights file (1 withholds
 // reverse futility under a threat, 0 does not).
 const rfpThreatKey = "rfpthreat"
+
+// qSEEKey is Weights.QSEE's key in a weights file (1 tests the quiescence
+// search's captures by the exchange, 0 keeps the game's test).
+const qSEEKey = "qsee"
 
 // threatExtKey is Weights.ThreatExt's key in a weights file;
 // threatExtMax bounds it (search.Params' range; 0 is off).
@@ -761,7 +772,7 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 				}
 				out.CutoffCnt = x
 				continue
-			case rootLMRKey, lateBadKey, checkLMRKey, contPruneKey, rfpThreatKey:
+			case rootLMRKey, lateBadKey, checkLMRKey, contPruneKey, rfpThreatKey, qSEEKey:
 				if x != 0 && x != 1 {
 					return true, fmt.Errorf("line %d: %s must be 0 (off) or 1 (on), got %d", s.Lines[i], k, x)
 				}
@@ -774,6 +785,8 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 					out.NoContPrune = x == 0
 				case rfpThreatKey:
 					out.RFPThreat = x == 1
+				case qSEEKey:
+					out.QSEE = x == 1
 				default:
 					out.ReduceChecks = x == 1
 				}
@@ -782,7 +795,7 @@ func (f *WeightsFile) Apply(v *movegen.Variant, w *Weights) (bool, error) {
 			dst := out.slot(v, scalars, k)
 			if dst == nil {
 				return true, fmt.Errorf("line %d: %q is no weight of %s (%s, %s, %sID for a piece, %sID.rR.fF for a piece on a square, or %sID.own.fF.rR and %sID.foe.fF.rR for a piece beside a royal)", s.Lines[i], k, v.Name,
-					strings.Join(WeightNames(v)[:len(scalars)], ", "), marginKey+", "+lmpWorseKey+", "+lmpFactorKey+", "+rootLMRKey+", "+lateBadKey+", "+checkLMRKey+", "+contPruneKey+", "+rfpThreatKey+", "+threatExtKey+", "+cutoffCntKey, valuePrefix, squarePrefix, kingPrefix, kingPrefix)
+					strings.Join(WeightNames(v)[:len(scalars)], ", "), marginKey+", "+lmpWorseKey+", "+lmpFactorKey+", "+rootLMRKey+", "+lateBadKey+", "+checkLMRKey+", "+contPruneKey+", "+rfpThreatKey+", "+qSEEKey+", "+threatExtKey+", "+cutoffCntKey, valuePrefix, squarePrefix, kingPrefix, kingPrefix)
 			}
 			if lo, hi := weightBounds(k); x < lo || x > hi {
 				return true, fmt.Errorf("line %d: %s must be from %d to %d, got %d", s.Lines[i], k, lo, hi, x)
@@ -877,6 +890,9 @@ func (w *Weights) Write(out io.Writer, v *movegen.Variant, comments ...string) e
 	}
 	if w.RFPThreat {
 		fmt.Fprintf(bw, "%-*s = 1\n", width, rfpThreatKey)
+	}
+	if w.QSEE {
+		fmt.Fprintf(bw, "%-*s = 1\n", width, qSEEKey)
 	}
 	if w.ThreatExt != 0 {
 		fmt.Fprintf(bw, "%-*s = %d\n", width, threatExtKey, w.ThreatExt)

@@ -263,7 +263,7 @@ func TestWeightsFileErrors(t *testing.T) {
 		{"[shogi]\nrootlmr = 2\n", "line 2: rootlmr must be 0 (off) or 1 (on), got 2"},
 		{"[shogi]\nthreatext = -1\n", "line 2: threatext must be from 0 (off) to 100000, got -1"},
 		{"[shogi]\nthreatext = 100001\n", "line 2: threatext must be from 0 (off) to 100000, got 100001"},
-		{"[shogi]\nspeed = 3\n", "rfpthreat, threatext, cutoffcnt,"},
+		{"[shogi]\nspeed = 3\n", "rfpthreat, qsee, threatext, cutoffcnt,"},
 		{"[shogi]\ncutoffcnt = -1\n", "line 2: cutoffcnt must be from 0 (off) to 100, got -1"},
 		{"[shogi]\ncutoffcnt = 101\n", "line 2: cutoffcnt must be from 0 (off) to 100, got 101"},
 		{"[shogi]\ntempo = 100001\n", "line 2: tempo must be from -100000 to 100000, got 100001"},
@@ -441,7 +441,7 @@ func TestWeightsChangeEvaluate(t *testing.T) {
 		b, d := BuiltinWeights(v), DefaultWeights(v)
 		same := slices.Equal(b.Vector(), d.Vector()) && b.Margin == d.Margin && b.LMPWorse == d.LMPWorse && b.NoRootLMR == d.NoRootLMR &&
 			b.LMPFactor == d.LMPFactor && b.NoLateBad == d.NoLateBad && b.ReduceChecks == d.ReduceChecks &&
-			b.NoContPrune == d.NoContPrune && b.RFPThreat == d.RFPThreat && b.ThreatExt == d.ThreatExt
+			b.NoContPrune == d.NoContPrune && b.RFPThreat == d.RFPThreat && b.QSEE == d.QSEE && b.ThreatExt == d.ThreatExt
 		if same == shipped[v.Name] {
 			t.Errorf("%s: shipped weights file %v, built-in weights equal to the defaults %v", v.Name, shipped[v.Name], same)
 		}
@@ -508,16 +508,17 @@ func namesPieces(f *WeightsFile) bool {
 // TestWeightsMoveRules: latebad = 0 keeps the losing captures in the
 // captures' order, checklmr = 1 reduces late quiet checks and contprune =
 // 0 turns continuation pruning off and rfpthreat = 1 withholds reverse
-// futility under a threat (search.MoveRuler); no key leaves the search's
+// futility under a threat and qsee = 1 tests the quiescence search's
+// captures by the exchange (search.MoveRuler); no key leaves the search's
 // rules (late losing captures, unreduced checks, continuation pruning, the
-// Params' reverse futility), Write keeps a change, a value other than 0
-// or 1 is refused, heian ships the first two changes
-// (eval/weights/heian.ini), tai the third and fourth, chu the fourth
-// (eval/weights/tai.ini, chu.ini), while shogi keeps the rules.
+// Params' reverse futility and quiescence test), Write keeps a change, a
+// value other than 0 or 1 is refused, heian ships the first two changes
+// and the last (eval/weights/heian.ini), tai the third and fourth, chu the
+// fourth (eval/weights/tai.ini, chu.ini), while shogi keeps the rules.
 func TestWeightsMoveRules(t *testing.T) {
 	v := variant(t, "chu")
-	if e := NewWith(v, Weights{}); !e.LateLosingCaptures() || e.ReducedChecks() || !e.ContinuationPruning() || e.ThreatRFP() {
-		t.Error("no keys: want late losing captures, unreduced checks, continuation pruning and the Params' reverse futility")
+	if e := NewWith(v, Weights{}); !e.LateLosingCaptures() || e.ReducedChecks() || !e.ContinuationPruning() || e.ThreatRFP() || e.QuiescenceExchange() {
+		t.Error("no keys: want late losing captures, unreduced checks, continuation pruning and the Params' reverse futility and quiescence test")
 	}
 	for _, c := range []struct {
 		text                string
@@ -531,6 +532,8 @@ func TestWeightsMoveRules(t *testing.T) {
 		{"[chu]\ncontprune = 1\nchecklmr = 1\n", true, true, true},
 		{"[chu]\nrfpthreat = 1\n", true, false, true},
 		{"[chu]\nrfpthreat = 0\n", true, false, true},
+		{"[chu]\nqsee = 1\n", true, false, true},
+		{"[chu]\nqsee = 0\nlatebad = 0\n", false, false, true},
 	} {
 		w := loadText(t, v, c.text)
 		e := NewWith(v, w)
@@ -544,11 +547,15 @@ func TestWeightsMoveRules(t *testing.T) {
 		if e.ThreatRFP() != threat {
 			t.Errorf("%q: ThreatRFP %v, want %v", c.text, e.ThreatRFP(), threat)
 		}
-		if back, _ := writeRead(t, v, w); back.NoLateBad == c.late || back.ReduceChecks != c.reduced || back.NoContPrune == c.cont || back.RFPThreat != threat {
-			t.Errorf("%q: round trip NoLateBad %v, ReduceChecks %v, NoContPrune %v, RFPThreat %v", c.text, back.NoLateBad, back.ReduceChecks, back.NoContPrune, back.RFPThreat)
+		qsee := strings.Contains(c.text, "qsee = 1")
+		if e.QuiescenceExchange() != qsee {
+			t.Errorf("%q: QuiescenceExchange %v, want %v", c.text, e.QuiescenceExchange(), qsee)
+		}
+		if back, _ := writeRead(t, v, w); back.NoLateBad == c.late || back.ReduceChecks != c.reduced || back.NoContPrune == c.cont || back.RFPThreat != threat || back.QSEE != qsee {
+			t.Errorf("%q: round trip NoLateBad %v, ReduceChecks %v, NoContPrune %v, RFPThreat %v, QSEE %v", c.text, back.NoLateBad, back.ReduceChecks, back.NoContPrune, back.RFPThreat, back.QSEE)
 		}
 	}
-	for _, text := range []string{"[chu]\nlatebad = 2\n", "[chu]\nchecklmr = -1\n", "[chu]\ncontprune = 3\n", "[chu]\nrfpthreat = 2\n"} {
+	for _, text := range []string{"[chu]\nlatebad = 2\n", "[chu]\nchecklmr = -1\n", "[chu]\ncontprune = 3\n", "[chu]\nrfpthreat = 2\n", "[chu]\nqsee = -1\n"} {
 		f, err := ParseWeights(strings.NewReader(text))
 		if err != nil {
 			t.Fatal(err)
@@ -557,8 +564,13 @@ func TestWeightsMoveRules(t *testing.T) {
 			t.Errorf("%q: error %v, want one saying 0 or 1", text, err)
 		}
 	}
-	if e := New(variant(t, "heian")); e.LateLosingCaptures() || !e.ReducedChecks() {
-		t.Error("heian: want the losing captures in order and reduced checks (eval/weights/heian.ini)")
+	if e := New(variant(t, "heian")); e.LateLosingCaptures() || !e.ReducedChecks() || !e.QuiescenceExchange() {
+		t.Error("heian: want the losing captures in order, reduced checks and the exchange's quiescence test (eval/weights/heian.ini)")
+	}
+	for _, name := range []string{"shogi", "okisaki", "chu", "dai", "heiandai", "reiwadai", "tai"} {
+		if New(variant(t, name)).QuiescenceExchange() {
+			t.Errorf("%s: want the game's own quiescence test", name)
+		}
 	}
 	if e := New(variant(t, "shogi")); !e.LateLosingCaptures() || e.ReducedChecks() || !e.ContinuationPruning() {
 		t.Error("shogi: want late losing captures, unreduced checks and continuation pruning")

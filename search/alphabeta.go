@@ -1031,10 +1031,13 @@ const qDefendedMargin = 50
 // instead of 402 (14 of 100 drawn at the 600-ply cap instead of 6) and
 // reiwa dai's 326 instead of 253, while in self-play at 20,000 nodes the
 // defended test scored 64 - 67 - 22 in chu and 140 - 166 - 2 in shogi
-// against the exchange's (docs/matches.md, "Nineteenth session").
+// against the exchange's (docs/matches.md, "Nineteenth session"). A game
+// without drops takes the exchange's test too where its MoveRuler asks
+// (QuiescenceExchange) or Params.QSEE does: heian, never measured then,
+// gained +43.7 ± 21.9 Elo with it (issue 15, "Eighty-sixth session").
 func (w *worker) qLoses(m movegen.Move, attacker, val int) bool {
 	pos := w.pos
-	if w.v.Drops {
+	if w.v.Drops || w.e.margins.qSEE {
 		return !pos.SEEAtLeast(m, 0)
 	}
 	return attacker > val+qDefendedMargin && pos.Attacked(m.To(), pos.SideToMove().Other())

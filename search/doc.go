@@ -122,8 +122,9 @@
 // stands pat on the static evaluation and searches captures (all evasions
 // when in check in a check game), with delta pruning and without the
 // captures by a more valuable piece that qLoses judges likely to lose (in a
-// drop game those that lose the exchange, SEE < 0; in the others any onto a
-// defended square); below its first ply a node tries at most
+// drop game those that lose the exchange, SEE < 0, and so in a game whose
+// MoveRuler asks for it, as heian's does, or with Params.QSEE; in the others
+// any onto a defended square); below its first ply a node tries at most
 // Params.QBreadth captures, its recaptures on the square the last move went
 // to first where it has more (qMoves), and from Params.QRecapture plies
 // down only recaptures, because tai's emperor can take almost any piece on

@@ -72,14 +72,18 @@ type RootReducer interface {
 // are pruned by their continuation history (Params.ContPrune; else not at
 // all); ThreatRFP whether reverse futility is withheld where the move
 // into the node threatens more than the node's lead (Params.RFPThreat; else
-// as the Params say). An Evaluator that is no MoveRuler gets the late
-// losing captures, unreduced checks, continuation pruning and the Params'
-// reverse futility.
+// as the Params say); QuiescenceExchange whether the quiescence search
+// leaves out a capture by a more valuable piece only where it loses in the
+// exchange, as in the games with drops (Params.QSEE; else as the Params
+// say). An Evaluator that is no MoveRuler gets the late losing captures,
+// unreduced checks, continuation pruning and the Params' reverse futility
+// and quiescence test.
 type MoveRuler interface {
 	LateLosingCaptures() bool
 	ReducedChecks() bool
 	ContinuationPruning() bool
 	ThreatRFP() bool
+	QuiescenceExchange() bool
 }
 
 // Extender is an Evaluator whose game extends moves at the horizon that
@@ -267,7 +271,7 @@ type Engine struct {
 	// the Params).
 	scale, lmpWorse, lmpFactor, threatExt, cutoffCnt int
 	noRootLMR, noLateBad, reduceChecks, noContPrune  bool
-	threatRFP                                        bool
+	threatRFP, qSEE                                  bool
 
 	mu        sync.Mutex // serialises Search and option changes
 	stop      atomic.Bool
@@ -305,6 +309,7 @@ func New(ev Evaluator, opts Options) *Engine {
 		e.reduceChecks = r.ReducedChecks()
 		e.noContPrune = !r.ContinuationPruning()
 		e.threatRFP = r.ThreatRFP()
+		e.qSEE = r.QuiescenceExchange()
 	}
 	if x, ok := ev.(Extender); ok {
 		e.threatExt = max(x.ThreatExtension(), 0)
@@ -346,6 +351,9 @@ type margins struct {
 	// rfpThreat: reverse futility is withheld where the move into the
 	// node threatens more than the node's lead (lastMoveThreatens).
 	rfpThreat bool
+	// qSEE: the quiescence search tests a capture by a more valuable
+	// piece by the exchange in every game (qLoses).
+	qSEE bool
 	// threatExt: the threat extension's bound at the horizon (0: off;
 	// horizonThreat).
 	threatExt int
@@ -398,6 +406,7 @@ func newMargins(p Params, percent int) margins {
 		seeQuietDepth:   p.SEEQuietDepth,
 		aspiration:      p.Aspiration,
 		rfpThreat:       p.RFPThreat != 0,
+		qSEE:            p.QSEE != 0,
 		qBreadth:        p.QBreadth,
 		qRecapture:      p.QRecapture,
 		movesToGo:       p.MovesToGo,
@@ -435,6 +444,7 @@ func (e *Engine) SetOptions(o Options) {
 			e.margins.contPrune = 0
 		}
 		e.margins.rfpThreat = e.margins.rfpThreat || e.threatRFP
+		e.margins.qSEE = e.margins.qSEE || e.qSEE
 		if e.lmpFactor > 0 {
 			e.margins.lmpFactor = e.lmpFactor
 		}

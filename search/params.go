@@ -62,6 +62,11 @@ type Params struct {
 	// last move left a piece that threatens to win more than the node's
 	// lead over beta (Position.Threat).
 	RFPThreat int
+	// QSEE, when 1, leaves out of the quiescence search a capture by a
+	// piece worth more than its victim where it loses in the exchange
+	// (SEE < 0) in every game. At 0 only the games with drops do; the
+	// others leave out such a capture onto any defended square (qLoses).
+	QSEE int
 	// QBreadth is how many captures a quiescence node below the first
 	// quiescence ply tries at most (the best by victim and attacker value,
 	// recaptures first where it has more); QRecapture is the quiescence
@@ -124,6 +129,7 @@ func ParamSpecs() []ParamSpec {
 		{"seequietdepth", 7, 0, 30, func(p *Params) *int { return &p.SEEQuietDepth }},
 		{"aspiration", 30, 1, 1000, func(p *Params) *int { return &p.Aspiration }},
 		{"rfpthreat", 0, 0, 1, func(p *Params) *int { return &p.RFPThreat }},
+		{"qsee", 0, 0, 1, func(p *Params) *int { return &p.QSEE }},
 		{"qbreadth", 12, 1, 1000, func(p *Params) *int { return &p.QBreadth }},
 		{"qrecapture", 4, 1, qMax, func(p *Params) *int { return &p.QRecapture }},
 		{"threatext", 0, 0, 100000, func(p *Params) *int { return &p.ThreatExt }},

@@ -65,11 +65,14 @@ func TestParseParams(t *testing.T) {
 // set away from its default, makes the same search visit another number of
 // nodes (or, for the depth limits
 // set to 0, turn its pruning off), and setting the defaults back restores
-// the default tree; Options with zero Params search as the defaults.
+// the default tree; Options with zero Params search as the defaults. The
+// search is of a shogi middle game, but for qsee, which changes only the
+// games without drops: a heian one.
 func TestParamsReachSearch(t *testing.T) {
-	pos := position(t, "shogi", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1")
+	shogi := position(t, "shogi", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1")
+	heian := position(t, "heian", "ln6l/5k3/p1s2sn1p/2pp1N1p1/PP2Sg2P/2PP3P1/2SK5/L2G1G2L b - 41")
 	e := New(material{}, Options{HashMB: 8})
-	nodes := func(p Params) uint64 {
+	nodes := func(pos *movegen.Position, p Params) uint64 {
 		o := e.Options()
 		o.Params = p
 		e.SetOptions(o)
@@ -80,9 +83,11 @@ func TestParamsReachSearch(t *testing.T) {
 		}
 		return r.Nodes
 	}
-	base := nodes(Params{})
-	if got := nodes(DefaultParams()); got != base {
-		t.Fatalf("the defaults searched %d nodes, zero Params %d", got, base)
+	base := map[*movegen.Position]uint64{shogi: nodes(shogi, Params{}), heian: nodes(heian, Params{})}
+	for pos, n := range base {
+		if got := nodes(pos, DefaultParams()); got != n {
+			t.Fatalf("the defaults searched %d nodes, zero Params %d", got, n)
+		}
 	}
 	// Each number set to its least value and to three times its default
 	// (at least one above its least, within range): at least one of the
@@ -92,21 +97,25 @@ func TestParamsReachSearch(t *testing.T) {
 		if s.Name == "movestogo" {
 			continue // the time plan's: TestParamsMovesToGo
 		}
+		pos := shogi
+		if s.Name == "qsee" {
+			pos = heian
+		}
 		changed := false
 		high := min(max(3*s.Default, s.Min+1), s.Max)
 		for _, v := range []int{s.Min, high} {
 			p := DefaultParams()
 			*s.field(&p) = v
-			if v != s.Default && nodes(p) != base {
+			if v != s.Default && nodes(pos, p) != base[pos] {
 				changed = true
 			}
 		}
 		if !changed {
-			t.Errorf("%s at %d and at %d searched the default tree (%d nodes)", s.Name, s.Min, high, base)
+			t.Errorf("%s at %d and at %d searched the default tree (%d nodes)", s.Name, s.Min, high, base[pos])
 		}
 	}
-	if got := nodes(DefaultParams()); got != base {
-		t.Errorf("the defaults again: %d nodes, want %d", got, base)
+	if got := nodes(shogi, DefaultParams()); got != base[shogi] {
+		t.Errorf("the defaults again: %d nodes, want %d", got, base[shogi])
 	}
 }
 

@@ -794,6 +794,18 @@ func TestQuiescenceDefendedSquare(t *testing.T) {
 	if _, pv := e.Quiesce(shogi); len(pv) == 0 || shogi.MoveUSI(pv[0]) != "5f5e" {
 		t.Errorf("shogi, defended pawn the exchange wins: pv %v, want it to start with 5f5e", pv)
 	}
+	// The exchange's test in heian (Params qsee = 1, or a MoveRuler's
+	// QuiescenceExchange): the silver's capture is played, as in shogi.
+	p := DefaultParams()
+	p.QSEE = 1
+	for _, ex := range []*Engine{New(material{}, Options{HashMB: 1, Params: p}), New(moveRuler{late: true, qsee: true}, Options{HashMB: 1})} {
+		if _, pv := ex.Quiesce(defended); len(pv) == 0 || defended.MoveUSI(pv[0]) != "5e5d" {
+			t.Errorf("heian with the exchange's test, defended pawn the exchange wins: pv %v, want it to start with 5e5d", pv)
+		}
+	}
+	if New(moveRuler{late: true}, Options{HashMB: 1}).margins.qSEE {
+		t.Error("a MoveRuler without QuiescenceExchange and the default Params: want the defended-square test")
+	}
 }
 
 // TestSeeLoses pins the exchange pruning's limits: a quiet move or capture
@@ -1251,16 +1263,17 @@ func TestLosingCapturesLast(t *testing.T) {
 
 // moveRuler is the material evaluator as a MoveRuler (noCont turns
 // continuation pruning off, threat withholds reverse futility under a
-// threat).
+// threat, qsee tests the quiescence search's captures by the exchange).
 type moveRuler struct {
 	material
-	late, checks, noCont, threat bool
+	late, checks, noCont, threat, qsee bool
 }
 
 func (r moveRuler) LateLosingCaptures() bool  { return r.late }
 func (r moveRuler) ReducedChecks() bool       { return r.checks }
 func (r moveRuler) ContinuationPruning() bool { return !r.noCont }
 func (r moveRuler) ThreatRFP() bool           { return r.threat }
+func (r moveRuler) QuiescenceExchange() bool  { return r.qsee }
 
 // TestMoveRuler: an Evaluator that is no MoveRuler gets the losing
 // captures after the quiet moves, unreduced quiet checks and continuation
